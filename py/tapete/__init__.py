@@ -1,0 +1,1 @@
+"""Tapete: five shedding card games, engines in pure Python (CPython and Pyodide)."""

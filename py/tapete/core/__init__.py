@@ -1,0 +1,12 @@
+"""Game-agnostic core: errors, seeded RNG, action notation, the Game base class and the registry."""
+
+from .actions import fmt, parse
+from .errors import (BadOptions, BadState, GameOver, IllegalAction, MalformedAction, NotYourTurn,
+                     TapeteError)
+from .game import Game, next_seat, public_events, require
+from .registry import get, ids, register
+from .rng import Rng
+
+__all__ = ["fmt", "parse", "BadOptions", "BadState", "GameOver", "IllegalAction", "MalformedAction",
+           "NotYourTurn", "TapeteError", "Game", "next_seat", "public_events", "require", "get", "ids",
+           "register", "Rng"]

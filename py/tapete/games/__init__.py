@@ -1,0 +1,3 @@
+"""Game engines; importing this package registers every one of them."""
+
+from . import chupate  # noqa: F401

@@ -1,0 +1,379 @@
+"""Chúpate 2: the UNO-style game of sheet 000 with its rulings (shared/RULINGS.md).
+
+Card codes: a colour letter (R, B, G, Y) then ``0``-``9``, ``+2``, ``S`` (skip, salto) or ``R``
+(reverse, cambio de sentido): ``R7``, ``B+2``, ``GS``, ``YR``. Wilds have no colour: ``W`` and ``W+4``.
+Actions: ``play R7``, ``play W color:G``, ``play W+4 color:B``, ``draw``, ``pass``, ``ultima``,
+``denounce``, ``challenge`` (the "mentira" button), ``next`` (deal the next round).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core import fmt, require
+from ..core.registry import register
+from .shedding import SheddingGame
+
+COLORS = ("R", "B", "G", "Y")
+SYMBOLS = ("+2", "S", "R")
+WILD, WILD4 = "W", "W+4"
+HAND_SIZE = 7
+PLUS2_DRAW = 2
+WILD4_DRAW = 4
+CHALLENGE_FINE = 2          # an honest +4 challenged: the challenger draws 4 + 2
+ULTIMA_PENALTY = 2
+SYMBOL_POINTS = 20
+WILD_POINTS = 50
+RANKING_WIN_PER_PLAYER = 10
+RANKING_PAIR_WIN = 20
+RANKING_LOSS = -10
+RANKING_ABANDON = -20
+PHASES = ("play", "drawn", "wild4", "round_over", "game_over")
+
+
+def color_of(card: str) -> str | None:
+    return None if card[0] == "W" else card[0]
+
+
+def rank_of(card: str) -> str:
+    return card if card[0] == "W" else card[1:]
+
+
+def build_deck() -> list[str]:
+    cards = []
+    for c in COLORS:
+        cards.append(c + "0")
+        for rank in [str(n) for n in range(1, 10)] + list(SYMBOLS):
+            cards += [c + rank] * 2
+    return cards + [WILD] * 4 + [WILD4] * 4
+
+
+DECK = build_deck()
+
+
+class Chupate(SheddingGame):
+    id = "chupate"
+    title = {"es": "Chúpate 2", "en": "Chúpate 2"}
+    min_players, max_players = 2, 4
+    hand_size = HAND_SIZE
+    options_spec = {
+        "quick": (False, bool),       # partida rápida: first out wins the game
+        "target": (500, int),         # puntos por partida
+        "pairs": (False, bool),       # juego por parejas (4 players, partners opposite)
+        "turn_timer": (0, int),       # seconds per turn, 0 = none; the host runs it with auto_action
+    }
+
+    def _check_options(self, options: dict, players: int) -> None:
+        from ..core import BadOptions
+        if options["pairs"] and players != 4:
+            raise BadOptions("pairs need exactly four players")
+        if options["target"] < 1:
+            raise BadOptions("the target must be at least 1 point")
+
+    def deck(self, options: dict) -> list[str]:
+        return list(DECK)
+
+    def card_points(self, card: str) -> int:
+        rank = rank_of(card)
+        if card[0] == "W":
+            return WILD_POINTS
+        return SYMBOL_POINTS if rank in SYMBOLS else int(rank)
+
+    # ----- set-up ----------------------------------------------------------------------------
+    def _setup(self, state: dict) -> None:
+        state.update(scores=[0] * state["players"], round=1, last_round=None, result=None)
+        self._deal_round(state)
+
+    def _deal_round(self, state: dict) -> None:
+        self.deal(state)
+        state.update(direction=-1, pending=0, drawn=None, wild4=None, called=None, exposed=None,
+                     phase="play")
+        draw = state["draw"]
+        while draw[-1][0] == "W":      # a wild turned up goes back and the pile is reshuffled
+            self._reshuffle_draw(state)
+        top = draw.pop()
+        state["discard"].append(top)
+        state["color"] = color_of(top)
+        first = self.random_seat(state)
+        rank = rank_of(top)
+        state["turn"] = first
+        if rank == "+2":
+            state["pending"] = PLUS2_DRAW
+        elif rank == "S":
+            self.advance(state)
+        elif rank == "R":
+            state["direction"] = 1
+            self.advance(state)
+
+    def _reshuffle_draw(self, state: dict) -> None:
+        from ..core.rng import shuffle_in_state
+        shuffle_in_state(state, state["draw"])
+
+    # ----- queries -----------------------------------------------------------------------------
+    def matches(self, state: dict, card: str) -> bool:
+        """May ``card`` go on the pile now (ignoring a pending +2 or +4)?"""
+        if card[0] == "W":
+            return True
+        top = state["discard"][-1]
+        return card[0] == state["color"] or (top[0] != "W" and card[1:] == top[1:])
+
+    def _plays_for(self, state: dict, card: str) -> list[str]:
+        if card[0] == "W":
+            return [fmt("play", card, color=c) for c in COLORS]
+        return ["play " + card]
+
+    def to_move(self, state: dict) -> list[int]:
+        if state["over"]:
+            return []
+        if state["phase"] == "round_over":
+            return [state["last_round"]["winner"]]
+        seats = [state["turn"]]
+        exposed = state["exposed"]
+        if exposed is not None:
+            seats += [s for s in range(state["players"]) if s != exposed and s != state["turn"]]
+        return seats
+
+    def legal_actions(self, state: dict, seat: int) -> list[str]:
+        if state["over"]:
+            return []
+        phase = state["phase"]
+        if phase == "round_over":
+            return ["next"] if seat == state["last_round"]["winner"] else []
+        actions: list[str] = []
+        if seat == state["turn"]:
+            hand = state["hands"][seat]
+            if phase == "wild4":
+                actions = ["challenge", "draw"]
+            elif phase == "drawn":
+                card = state["drawn"]
+                if len(hand) == 2 and state["called"] != seat:
+                    actions.append("ultima")
+                actions += self._plays_for(state, card) + ["pass"]
+            elif state["pending"]:
+                for card in sorted(set(hand)):
+                    if card[1:] == "+2":
+                        actions.append("play " + card)
+                actions.append("draw")
+            else:
+                if len(hand) == 2 and state["called"] != seat:
+                    actions.append("ultima")
+                for card in sorted(set(hand)):
+                    if self.matches(state, card):
+                        actions += self._plays_for(state, card)
+                actions.append("draw")
+        if state["exposed"] is not None and seat != state["exposed"]:
+            actions.append("denounce")
+        return actions
+
+    def refusal(self, state: dict, seat: int, action: str) -> tuple[str, str]:
+        verb, _, rest = action.partition(" ")
+        card = rest.split(" ")[0]
+        hand = state["hands"][seat]
+        if verb == "denounce":
+            return "nothing_to_denounce", "nobody is left with one card without having called última"
+        if verb == "ultima":
+            return "cannot_call", "última is called on your turn holding exactly two cards, once"
+        if verb == "challenge":
+            return "nothing_to_challenge", "there is no wild +4 to challenge"
+        if verb == "play":
+            if card not in hand:
+                return "not_in_hand", f"you do not hold {card}"
+            if state["phase"] == "drawn":
+                return "only_drawn_card", f"after drawing only the drawn card ({state['drawn']}) may be played"
+            if state["phase"] == "wild4":
+                return "answer_wild4", "answer the wild +4 first: draw or challenge"
+            if state["pending"]:
+                return "pending_plus2", f"a +{state['pending']} is pending: only a +2 answers it"
+            if card[0] == "W" and "color:" not in action:
+                return "choose_color", "choose a colour for the wild"
+            if not self.matches(state, card):
+                return "no_match", f"{card} matches neither the colour nor the number or symbol on the pile"
+        if verb == "pass" and state["phase"] != "drawn":
+            return "draw_first", "you may only pass after drawing"
+        return "illegal", "that move is not allowed now"
+
+    def is_legal(self, state: dict, seat: int, action: str) -> bool:
+        return action in self.legal_actions(state, seat)
+
+    # ----- moves ---------------------------------------------------------------------------------
+    def _apply(self, state: dict, seat: int, action: str, parsed) -> list[dict]:
+        verb = parsed.verb
+        events: list[dict] = []
+        if verb == "denounce":
+            self.denounce(state, seat, ULTIMA_PENALTY, events)
+            return events
+        if verb == "ultima":
+            state["called"] = seat
+            events.append({"type": "called", "seat": seat})
+            return events
+        if verb == "next":
+            state["round"] += 1
+            state["last_round"] = None
+            self._deal_round(state)
+            events.append({"type": "round_started", "round": state["round"], "turn": state["turn"],
+                           "top": state["discard"][-1]})
+            return events
+        state["exposed"] = None            # the denounce window closes with this turn action
+        if verb == "play":
+            self._play(state, seat, parsed.args[0], parsed.opts.get("color"), events)
+        elif verb == "draw":
+            self._draw(state, seat, events)
+        elif verb == "pass":
+            events.append({"type": "passed", "seat": seat})
+            self._end_turn(state, 1)
+        elif verb == "challenge":
+            self._challenge(state, seat, events)
+        return events
+
+    def _end_turn(self, state: dict, steps: int) -> None:
+        state["phase"] = "play"
+        state["drawn"] = None
+        state["called"] = None
+        self.advance(state, steps)
+
+    def _play(self, state: dict, seat: int, card: str, color: str | None, events: list) -> None:
+        hand = state["hands"][seat]
+        previous_color = state["color"]
+        hand.remove(card)
+        state["discard"].append(card)
+        state["color"] = color or card[0]
+        events.append({"type": "played", "seat": seat, "card": card, "color": state["color"]})
+        self.after_shed(state, seat)
+        if not hand:
+            self._round_won(state, seat, events)
+            return
+        rank = rank_of(card)
+        two = state["players"] == 2
+        if rank == "+2":
+            state["pending"] += PLUS2_DRAW
+            self._end_turn(state, 1)
+        elif rank == "S":
+            events.append({"type": "skipped", "seat": self.next_of(state, seat)})
+            self._end_turn(state, 0 if two else 2)
+        elif rank == "R":
+            state["direction"] *= -1
+            events.append({"type": "reversed", "direction": state["direction"]})
+            self._end_turn(state, 0 if two else 1)
+        elif card == WILD4:
+            bluff = any(c[0] == previous_color for c in hand)
+            state["wild4"] = {"by": seat, "bluff": bluff}
+            self._end_turn(state, 1)
+            state["phase"] = "wild4"
+        else:
+            self._end_turn(state, 1)
+
+    def _draw(self, state: dict, seat: int, events: list) -> None:
+        if state["phase"] == "wild4":
+            state["wild4"] = None
+            self.draw_cards(state, seat, WILD4_DRAW, events)
+            self._end_turn(state, 1)
+            return
+        if state["pending"]:
+            amount, state["pending"] = state["pending"], 0
+            self.draw_cards(state, seat, amount, events)
+            self._end_turn(state, 1)
+            return
+        drawn = self.draw_cards(state, seat, 1, events)
+        if drawn and self.matches(state, drawn[0]):
+            state["phase"] = "drawn"
+            state["drawn"] = drawn[0]
+        else:
+            events.append({"type": "passed", "seat": seat})
+            self._end_turn(state, 1)
+
+    def _challenge(self, state: dict, seat: int, events: list) -> None:
+        wild4 = state["wild4"]
+        state["wild4"] = None
+        events.append({"type": "challenged", "seat": seat, "target": wild4["by"], "bluff": wild4["bluff"]})
+        if wild4["bluff"]:
+            self.draw_cards(state, wild4["by"], WILD4_DRAW, events)
+            state["phase"] = "play"        # the challenger now plays normally on the chosen colour
+        else:
+            self.draw_cards(state, seat, WILD4_DRAW + CHALLENGE_FINE, events)
+            self._end_turn(state, 1)
+
+    # ----- rounds and the game -------------------------------------------------------------------
+    def team(self, state: dict, seat: int) -> list[int]:
+        """The seats that win with ``seat``: its partner too in pairs (partners sit opposite)."""
+        if state["options"]["pairs"]:
+            return sorted({seat, (seat + 2) % 4})
+        return [seat]
+
+    def _round_won(self, state: dict, seat: int, events: list) -> None:
+        team = self.team(state, seat)
+        points = self.hand_points(state)
+        won = sum(p for s, p in enumerate(points) if s not in team)
+        state.update(pending=0, drawn=None, wild4=None, called=None, exposed=None)
+        state["last_round"] = {"winner": seat, "points": won, "hand_points": points}
+        events.append({"type": "round_over", "winner": seat, "points": won, "hand_points": points})
+        opts = state["options"]
+        if opts["quick"]:
+            self._finish(state, team, events)
+            return
+        for s in team:
+            state["scores"][s] += won
+        if state["scores"][seat] >= opts["target"]:
+            self._finish(state, team, events)
+        else:
+            state["phase"] = "round_over"
+
+    def _finish(self, state: dict, winners: list[int], events: list) -> None:
+        state["over"] = True
+        state["phase"] = "game_over"
+        state["result"] = {"winners": winners, "scores": list(state["scores"]),
+                           "ranking": self.ranking(state, winners)}
+        events.append({"type": "game_over", "winners": winners, "scores": list(state["scores"])})
+
+    def ranking(self, state: dict, winners: list[int], abandoned: tuple[int, ...] = ()) -> list[int]:
+        """Ranking points of the sheet: winner +10 × players (pairs: +20 each), loser −10, abandon −20."""
+        n = state["players"]
+        win = RANKING_PAIR_WIN if state["options"]["pairs"] else RANKING_WIN_PER_PLAYER * n
+        return [RANKING_ABANDON if s in abandoned else win if s in winners else RANKING_LOSS for s in range(n)]
+
+    # ----- turn timer -----------------------------------------------------------------------------
+    def auto_action(self, state: dict, seat: int) -> str:
+        """The move made when the turn timer runs out: play the first matching card (colours before
+        wilds, a wild takes the colour held most), else draw; after drawing, play it if possible, else
+        pass; a +4 is accepted, never challenged; no última call is made for the player."""
+        actions = [a for a in self.legal_actions(state, seat) if a not in ("ultima", "denounce")]
+        if not actions:
+            return super().auto_action(state, seat)
+        if "next" in actions or state["phase"] == "wild4":
+            return actions[-1] if state["phase"] == "wild4" else "next"
+        plays = [a for a in actions if a.startswith("play ")]
+        coloured = [a for a in plays if not a.startswith("play W")]
+        if coloured:
+            return coloured[0]
+        if plays:
+            held = Counter(c[0] for c in state["hands"][seat] if c[0] != "W")
+            best = max(COLORS, key=lambda c: (held[c], -COLORS.index(c)))
+            return next(a for a in plays if a.endswith("color:" + best))
+        return "pass" if "pass" in actions else "draw"
+
+    # ----- views and validation --------------------------------------------------------------
+    def view(self, state: dict, seat: int | None) -> dict:
+        view = self.common_view(state, seat)
+        view["color"] = state["color"]
+        view["pending"] = state["pending"]
+        view["wild4_pending"] = state["phase"] == "wild4"
+        view["drawn"] = state["drawn"] if seat is not None and seat == state["turn"] else None
+        view["teams"] = [self.team(state, s) for s in range(state["players"])]
+        return view
+
+    def check_state(self, state: dict) -> None:
+        self.check_common(state, PHASES)
+        require(state.get("color") in COLORS, "colour must be one of R, B, G, Y")
+        require(isinstance(state.get("pending"), int) and state["pending"] >= 0, "pending must be >= 0")
+        require(state["discard"] != [], "the discard pile is never empty")
+        drawn = state.get("drawn")
+        require(drawn is None or drawn in state["hands"][state["turn"]], "the drawn card must be in the hand")
+        require((state["phase"] == "drawn") == (drawn is not None), "a drawn card goes with phase drawn")
+        wild4 = state.get("wild4")
+        require((state["phase"] == "wild4") == isinstance(wild4, dict), "a wild +4 goes with phase wild4")
+        if wild4 is not None:
+            require(set(wild4) == {"by", "bluff"} and isinstance(wild4["bluff"], bool), "bad wild4 record")
+        require((state["phase"] == "round_over") == isinstance(state.get("last_round"), dict)
+                or state["phase"] == "game_over", "round_over needs its summary")
+
+
+GAME = register(Chupate())

@@ -1,0 +1,153 @@
+"""Shared mechanics of the shedding games (Chúpate 2, the French-deck Chúpate 2, Super Taki).
+
+Hands, a draw pile and a discard pile (top = last), a turn and a direction, drawing with reshuffle,
+a pending draw that can be stacked, the "last card" call with its denounce window, hand scoring, and
+the common part of the view. Each game keeps its own legality and card effects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core import Game, next_seat, require
+from ..core.rng import below_in_state, shuffle_in_state
+
+
+class SheddingGame(Game):
+    """Base for games where players shed a hand onto one discard pile."""
+
+    hand_size = 7
+
+    # ----- hooks ------------------------------------------------------------------------------
+    def deck(self, options: dict) -> list[str]:
+        """Every card of the game, as codes."""
+        raise NotImplementedError
+
+    def card_points(self, card: str) -> int:
+        """Penalty or score value of a card left in a hand."""
+        raise NotImplementedError
+
+    # ----- dealing and drawing ------------------------------------------------------------------
+    def deal(self, state: dict) -> None:
+        """Shuffle the whole deck and deal ``hand_size`` cards to every seat; start the discard pile empty."""
+        cards = self.deck(state["options"])
+        shuffle_in_state(state, cards)
+        n, size = state["players"], self.hand_size
+        state["hands"] = [cards[i * size:(i + 1) * size] for i in range(n)]
+        state["draw"] = cards[n * size:]
+        state["discard"] = []
+
+    def random_seat(self, state: dict) -> int:
+        return below_in_state(state, state["players"])
+
+    def draw_cards(self, state: dict, seat: int, count: int, events: list) -> list[str]:
+        """Move up to ``count`` cards from the draw pile to ``seat``'s hand, reshuffling the discard pile
+        (minus its top card) when the draw pile runs out; if both are empty the rest is skipped."""
+        drawn: list[str] = []
+        draw = state["draw"]
+        for _ in range(count):
+            if not draw:
+                self.reshuffle(state, events)
+                draw = state["draw"]
+                if not draw:
+                    break
+            drawn.append(draw.pop())
+        state["hands"][seat].extend(drawn)
+        events.append({"type": "drew", "seat": seat, "count": len(drawn), "private": {"cards": drawn}})
+        return drawn
+
+    def reshuffle(self, state: dict, events: list) -> None:
+        discard = state["discard"]
+        if len(discard) <= 1:
+            return
+        pile = self.reset_cards(discard[:-1])
+        state["discard"] = discard[-1:]
+        shuffle_in_state(state, pile)
+        state["draw"] = pile + state["draw"]
+        events.append({"type": "reshuffled", "count": len(pile)})
+
+    def reset_cards(self, cards: list[str]) -> list[str]:
+        """Hook: cards as they go back into the draw pile (e.g. forget a chosen colour)."""
+        return cards
+
+    # ----- turns -----------------------------------------------------------------------------
+    def advance(self, state: dict, steps: int = 1) -> None:
+        state["turn"] = next_seat(state["turn"], state["direction"], state["players"], steps)
+
+    def next_of(self, state: dict, seat: int, steps: int = 1) -> int:
+        return next_seat(seat, state["direction"], state["players"], steps)
+
+    # ----- the "last card" call -------------------------------------------------------------------
+    # state["called"]: seat that called this turn (or None); state["exposed"]: seat that went down
+    # to one card without calling and may be denounced until the next turn action completes.
+    def after_shed(self, state: dict, seat: int) -> None:
+        """Call after ``seat`` sheds: expose it if it is left with one card without having called."""
+        if len(state["hands"][seat]) == 1 and state["called"] != seat:
+            state["exposed"] = seat
+
+    def denounce(self, state: dict, seat: int, penalty: int, events: list) -> None:
+        offender = state["exposed"]
+        state["exposed"] = None
+        events.append({"type": "denounced", "seat": seat, "offender": offender})
+        self.draw_cards(state, offender, penalty, events)
+
+    # ----- scoring and views -------------------------------------------------------------------
+    def hand_points(self, state: dict) -> list[int]:
+        return [sum(self.card_points(c) for c in hand) for hand in state["hands"]]
+
+    def common_view(self, state: dict, seat: int | None) -> dict:
+        """The public table plus ``seat``'s own hand; never another hand or the draw pile's order."""
+        view = {
+            "game": self.id,
+            "players": state["players"],
+            "seat": seat,
+            "version": state["version"],
+            "phase": state["phase"],
+            "turn": state["turn"],
+            "direction": state["direction"],
+            "top": state["discard"][-1] if state["discard"] else None,
+            "draw_count": len(state["draw"]),
+            "discard_count": len(state["discard"]),
+            "counts": [len(h) for h in state["hands"]],
+            "called": state["called"],
+            "exposed": state["exposed"],
+            "scores": list(state["scores"]),
+            "round": state["round"],
+            "options": dict(state["options"]),
+            "over": state["over"],
+            "result": state.get("result"),
+            "last_round": state.get("last_round"),
+        }
+        if seat is not None:
+            view["hand"] = list(state["hands"][seat])
+        return view
+
+    def hidden_places(self, state: dict, seat: int | None) -> list[list]:
+        return [state["draw"]] + [h for s, h in enumerate(state["hands"]) if s != seat]
+
+    def card_places(self, state: dict) -> list[list[str]]:
+        """Every list that holds cards; together they hold the whole deck exactly once."""
+        return [state["draw"], state["discard"], *state["hands"]]
+
+    def check_cards(self, state: dict) -> None:
+        """Card conservation: the places hold exactly the game's deck."""
+        held: Counter = Counter()
+        for place in self.card_places(state):
+            require(isinstance(place, list) and all(isinstance(c, str) for c in place), "card lists must hold codes")
+            held.update(place)
+        require(held == Counter(self.deck(state["options"])), "the cards on the table are not exactly one deck")
+
+    def check_common(self, state: dict, phases: tuple[str, ...]) -> None:
+        n = state["players"]
+        for key in ("hands", "draw", "discard", "scores"):
+            require(isinstance(state.get(key), list), f"field {key!r} must be a list")
+        require(len(state["hands"]) == n and len(state["scores"]) == n, "one hand and one score per seat")
+        require(all(isinstance(s, int) and not isinstance(s, bool) for s in state["scores"]), "scores are integers")
+        require(state.get("phase") in phases, f"unknown phase {state.get('phase')!r}")
+        require(isinstance(state.get("turn"), int) and 0 <= state["turn"] < n, "turn must be a seat")
+        require(state.get("direction") in (1, -1), "direction must be 1 or -1")
+        for key in ("called", "exposed"):
+            value = state.get(key, 0)
+            require(value is None or (isinstance(value, int) and 0 <= value < n), f"{key} must be a seat or null")
+        require(isinstance(state.get("round"), int) and state["round"] >= 1, "round must be a positive integer")
+        self.check_cards(state)

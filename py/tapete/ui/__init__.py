@@ -1,0 +1,1 @@
+"""Browser UI (the only layer that imports pyscript / js)."""
