@@ -1,0 +1,67 @@
+# Tapete: build, serve and test. Every target installs what it lacks, so a fresh
+# Debian machine (root, registries only) works with `make test` or `make play`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+NPM_STAMP := node_modules/.tapete-npm-ci
+VENV_STAMP := $(VENV)/.tapete-requirements
+
+.PHONY: help setup runtime build dist play test test-unit test-browser bench clean
+
+help:
+	@echo "make play    build and serve dist/ on http://127.0.0.1:$(PORT)"
+	@echo "make test    install everything missing, build, run all tests (unit + browser)"
+	@echo "make dist    build the self-contained static site into dist/"
+	@echo "make bench   run the benchmarks in bench/"
+	@echo "make setup   venv + npm ci + chromium + build"
+
+# --- installs (idempotent) ---------------------------------------------------
+$(VENV_STAMP): requirements-test.txt
+	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV) || { \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
+	$(VPY) -m pip install --disable-pip-version-check -q -r requirements-test.txt
+	@touch $@
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(CHROMIUM):
+	$(SUDO) apt-get update && $(SUDO) apt-get install -y chromium
+
+# --- build -------------------------------------------------------------------
+runtime: $(NPM_STAMP)
+
+build: runtime
+	$(PYTHON) scripts/build.py
+
+dist: build
+
+setup: $(VENV_STAMP) $(CHROMIUM) build
+
+# --- use -----------------------------------------------------------------------
+play: build
+	@echo "Tapete on http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
+
+test: setup
+	$(VPY) -m pytest tests
+
+test-unit: $(VENV_STAMP)
+	$(VPY) -m pytest tests -m "not browser"
+
+test-browser: setup
+	$(VPY) -m pytest tests -m browser
+
+bench: setup
+	@set -e; for f in bench/*.py; do echo "== $$f"; $(VPY) $$f; done
+
+clean:
+	rm -rf build dist static/vendor test-artifacts .pytest_cache

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Build Tapete's static site (standard library only).
+
+Steps, each skipped when its output is already up to date:
+
+1. vendor: copy the Pyodide core runtime (npm ``pyodide``) into
+   ``static/vendor/pyodide/`` and PyScript's dist files (npm ``@pyscript/core``)
+   into ``static/vendor/pyscript/``;
+2. trystero: bundle npm ``trystero`` (the Nostr strategy, the package's default
+   entry) with esbuild into ``static/vendor/trystero.mjs`` (ESM, minified);
+3. zip: pack ``py/tapete/**`` (``.py`` and ``.json`` files) into
+   ``build/tapete.zip``, deterministically (sorted names, fixed timestamps and
+   permissions), so the same sources always give the same bytes;
+4. dist: assemble ``dist/``, a self-contained static folder: index.html,
+   pyscript.toml, main.py, tapete.zip and static/ (vendor included). Files in
+   dist/ that no longer have a source are removed.
+
+Usage: python3 scripts/build.py [--step vendor|trystero|zip|dist ...] [-q]
+``npm ci`` must have run first (the Makefile does it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+STATIC = ROOT / "static"
+VENDOR = STATIC / "vendor"
+BUILD = ROOT / "build"
+DIST = ROOT / "dist"
+PY_SRC = ROOT / "py"
+PACKAGE = PY_SRC / "tapete"
+
+# Files of the npm `pyodide` package that the loader (pyodide.mjs) fetches.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Files of the page itself, copied to the root of dist/.
+PAGE_FILES = ("index.html", "pyscript.toml", "main.py")
+# What goes into tapete.zip besides Python sources.
+ZIP_SUFFIXES = (".py", ".json")
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+QUIET = False
+
+
+def log(msg: str) -> None:
+    if not QUIET:
+        print(f"[build] {msg}", flush=True)
+
+
+def rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def up_to_date(src: Path, dst: Path) -> bool:
+    if not dst.exists():
+        return False
+    s, d = src.stat(), dst.stat()
+    return s.st_size == d.st_size and int(s.st_mtime) == int(d.st_mtime)
+
+
+def copy_file(src: Path, dst: Path) -> bool:
+    """Copy src to dst keeping mtime; return True if anything was written."""
+    if up_to_date(src, dst):
+        return False
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(dst.name + ".tmp")
+    shutil.copy2(src, tmp)
+    os.replace(tmp, dst)
+    return True
+
+
+def sync_tree(pairs: dict[Path, Path], dst_root: Path) -> int:
+    """Copy every src->dst pair, then delete files under dst_root not in pairs."""
+    copied = sum(copy_file(s, d) for s, d in pairs.items())
+    wanted = set(pairs.values())
+    if dst_root.exists():
+        for path in sorted(dst_root.rglob("*"), reverse=True):
+            if path.is_file() and path not in wanted:
+                path.unlink()
+                log(f"removed stale {rel(path)}")
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return copied
+
+
+def need_node_modules(pkg: str) -> Path:
+    path = NODE_MODULES / pkg
+    if not (path / "package.json").exists():
+        sys.exit(f"[build] missing node_modules/{pkg}: run `npm ci` (or `make setup`) first")
+    return path
+
+
+# 1. vendor ---------------------------------------------------------------
+def step_vendor() -> None:
+    pyodide = need_node_modules("pyodide")
+    pairs = {pyodide / name: VENDOR / "pyodide" / name for name in PYODIDE_FILES}
+    missing = [rel(s) for s in pairs if not s.exists()]
+    if missing:
+        sys.exit(f"[build] npm pyodide lacks {missing}")
+    n = sync_tree(pairs, VENDOR / "pyodide")
+
+    pyscript_dist = need_node_modules("@pyscript/core") / "dist"
+    pairs = {
+        src: VENDOR / "pyscript" / src.relative_to(pyscript_dist)
+        for src in sorted(pyscript_dist.rglob("*"))
+        if src.is_file() and src.suffix != ".map"
+    }
+    n += sync_tree(pairs, VENDOR / "pyscript")
+    log(f"vendor: {n} file(s) copied" if n else "vendor: up to date")
+
+
+# 2. trystero ---------------------------------------------------------------
+def step_trystero() -> None:
+    trystero = need_node_modules("trystero")
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    out = VENDOR / "trystero.mjs"
+    inputs = [trystero / "package.json", ROOT / "package-lock.json", Path(__file__)]
+    if out.exists() and all(p.stat().st_mtime <= out.stat().st_mtime for p in inputs if p.exists()):
+        log("trystero: up to date")
+        return
+    if not esbuild.exists():
+        sys.exit("[build] node_modules/.bin/esbuild missing: run `npm ci`")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    entry = VENDOR / ".trystero-entry.mjs"
+    # Re-export the package's default entry (the Nostr strategy) as one ESM file.
+    entry.write_text('export * from "trystero";\n')
+    try:
+        subprocess.run(
+            [
+                str(esbuild),
+                str(entry),
+                "--bundle",
+                "--format=esm",
+                "--minify",
+                "--platform=browser",
+                "--target=es2022",
+                "--legal-comments=none",
+                "--log-level=warning",
+                f"--outfile={out}",
+            ],
+            check=True,
+            cwd=ROOT,
+        )
+    finally:
+        entry.unlink(missing_ok=True)
+    log(f"trystero: bundled {rel(out)} ({out.stat().st_size // 1024} KiB)")
+
+
+# 3. zip --------------------------------------------------------------------
+def package_files() -> list[Path]:
+    if not PACKAGE.is_dir():
+        sys.exit(f"[build] {rel(PACKAGE)} not found")
+    return sorted(
+        p
+        for p in PACKAGE.rglob("*")
+        if p.is_file()
+        and p.suffix in ZIP_SUFFIXES
+        and "__pycache__" not in p.parts
+        and not any(part.startswith(".") for part in p.relative_to(PY_SRC).parts)
+    )
+
+
+def zip_bytes(files: list[Path]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(PY_SRC).as_posix(), ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o100644 << 16
+            info.create_system = 3
+            zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def step_zip() -> Path:
+    out = BUILD / "tapete.zip"
+    data = zip_bytes(package_files())
+    if out.exists() and out.read_bytes() == data:
+        log("zip: up to date")
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, out)
+    log(f"zip: wrote {rel(out)} ({len(data)} bytes, sha256 {hashlib.sha256(data).hexdigest()[:12]})")
+    return out
+
+
+# 4. dist -------------------------------------------------------------------
+def step_dist(dist: Path = DIST) -> None:
+    pairs: dict[Path, Path] = {}
+    for name in PAGE_FILES:
+        src = ROOT / name
+        if not src.exists():
+            sys.exit(f"[build] {name} missing")
+        pairs[src] = dist / name
+    pairs[BUILD / "tapete.zip"] = dist / "tapete.zip"
+    for src in sorted(STATIC.rglob("*")):
+        if src.is_file() and not src.name.startswith(".") and not src.name.endswith(".tmp"):
+            pairs[src] = dist / "static" / src.relative_to(STATIC)
+    n = sync_tree(pairs, dist)
+    log(f"dist: {n} file(s) copied into {rel(dist)}" if n else f"dist: {rel(dist)} up to date")
+
+
+STEPS = {"vendor": step_vendor, "trystero": step_trystero, "zip": step_zip, "dist": step_dist}
+
+
+def main(argv: list[str] | None = None) -> int:
+    global QUIET
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--step", action="append", choices=list(STEPS), help="run only these steps (repeatable)")
+    ap.add_argument("-q", "--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    QUIET = args.quiet
+    for name in args.step or list(STEPS):
+        STEPS[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

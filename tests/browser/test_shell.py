@@ -1,0 +1,128 @@
+"""The app shell: boot, progress, game picker, language, offline guarantee, boot errors."""
+
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+GAMES = ["chupate", "skypo", "francesa", "taki", "dos"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def test_boots_to_ready_with_picker(new_page, boot):
+    page = boot(new_page())
+    assert page.locator("html").get_attribute("data-ready") == "1"
+    assert page.get_by_test_id("boot-progress").is_hidden()
+    assert page.get_by_test_id("boot-error").is_hidden()
+    buttons = page.locator("[data-game]")
+    assert buttons.count() == len(GAMES)
+    for game in GAMES:
+        button = page.get_by_test_id(f"game-{game}")
+        assert button.get_attribute("data-game") == game
+        assert button.is_enabled()
+    assert page.locator("main#app").count() == 1
+    assert not new_page.console_errors, new_page.console_errors
+
+
+def test_shell_shows_before_python(new_page, site_url):
+    page = new_page()
+    # Hold the wasm back: the shell must be readable and honest while Python loads.
+    page.route("**/pyodide.asm.wasm", lambda route: None)
+    page.goto(site_url, wait_until="domcontentloaded")
+    assert page.locator("header h1").inner_text() == "Tapete"
+    progress = page.get_by_test_id("boot-progress")
+    assert progress.is_visible()
+    assert progress.locator("progress").count() == 1
+    assert "Python" in progress.inner_text()
+    for game in GAMES:
+        assert page.get_by_test_id(f"game-{game}").is_disabled()
+    assert page.locator("html").get_attribute("data-ready") is None
+
+
+def test_language_toggle_switches_and_persists(new_page, boot):
+    page = boot(new_page(locale="es-ES"))
+    toggle = page.get_by_test_id("lang-toggle")
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert page.locator("#picker-title").inner_text() == "Elige un juego"
+    assert page.get_by_test_id("game-francesa").inner_text().startswith("Chúpate 2 con baraja francesa")
+    assert toggle.inner_text() == "EN"
+
+    toggle.click()
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#picker-title").inner_text() == "Pick a game"
+    assert page.get_by_test_id("game-francesa").inner_text().startswith("Chúpate 2 with a French deck")
+    assert toggle.inner_text() == "ES"
+    assert page.evaluate("localStorage.getItem('tapete.lang')") == "en"
+
+    boot(page, page.url)  # the choice survives a reload, over navigator.language
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.get_by_test_id("lang-toggle").click()
+    assert page.locator("#picker-title").inner_text() == "Elige un juego"
+
+
+def test_language_defaults_from_navigator(new_page, boot):
+    page = boot(new_page(locale="en-GB"))
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#picker-title").inner_text() == "Pick a game"
+
+
+def test_no_offhost_requests_and_offhost_is_blocked(new_page, boot):
+    page = boot(new_page())
+    assert new_page.offhost == [], "boot reached for another host"
+    result = page.evaluate(
+        """async () => {
+            try { await fetch("https://cdn.example.com/x.js"); return "fetched"; }
+            catch (e) { return "blocked"; }
+        }"""
+    )
+    assert result == "blocked"
+    page.evaluate(
+        """() => new Promise(resolve => {
+            const ws = new WebSocket("wss://relay.example.com/");
+            ws.onclose = ws.onerror = () => resolve();
+            setTimeout(resolve, 3000);
+        })"""
+    )
+    attempted = new_page.take_offhost()
+    assert "https://cdn.example.com/x.js" in attempted
+    assert any(url.startswith("wss://relay.example.com") for url in attempted)
+
+
+def test_missing_zip_shows_boot_error(new_page, site_url):
+    page = new_page()
+    page.route("**/tapete.zip", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site_url)
+    box = page.get_by_test_id("boot-error")
+    box.wait_for(state="visible", timeout=90_000)
+    assert "tapete.zip" in box.inner_text()
+    assert page.get_by_test_id("boot-progress").is_hidden()
+    assert page.locator("html").get_attribute("data-ready") is None
+
+
+def test_zip_without_package_shows_boot_error(new_page, dist_dir, serve_dir, tmp_path):
+    broken = tmp_path / "dist"
+    shutil.copytree(dist_dir, broken, copy_function=os.link)
+    (broken / "tapete.zip").unlink()
+    with zipfile.ZipFile(broken / "tapete.zip", "w") as zf:
+        zf.writestr("README.txt", "no package here")
+    page = new_page()
+    page.goto(serve_dir(broken))
+    box = page.get_by_test_id("boot-error")
+    box.wait_for(state="visible", timeout=90_000)
+    text = box.inner_text()
+    assert "ModuleNotFoundError" in text and "tapete" in text
+    assert page.locator("html").get_attribute("data-ready") is None
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_layout_fits_viewport(new_page, boot, width, height):
+    page = boot(new_page(viewport={"width": width, "height": height}))
+    overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"horizontal overflow of {overflow}px at {width}x{height}"
+    for game in GAMES:
+        box = page.get_by_test_id(f"game-{game}").bounding_box()
+        assert box and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"shell-{width}x{height}.png"), full_page=True)

@@ -1,0 +1,7 @@
+"""Shared test set-up: make ``py/`` importable."""
+
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
