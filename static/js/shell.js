@@ -102,6 +102,7 @@
       if (!(name in STAGES) || failed) return;
       if (STAGES[name] < STAGES[currentStage]) return; // never go backwards
       currentStage = name;
+      try { performance.mark("tapete:" + name); } catch (e) { /* old browsers */ }
       root.setAttribute("data-boot", name === "ready" ? "ready" : "loading");
       var bar = $("boot-bar"), text = $("boot-stage");
       if (bar) bar.value = STAGES[name];
