@@ -1,0 +1,18 @@
+"""Bots. A bot sees only what a human in its seat sees: ``view(seat)`` and ``legal_actions(seat)``.
+
+Interface: ``choose(view, legal, must_act, rng) -> action | None``. ``must_act`` is true when the seat
+has to move now (its turn); otherwise the bot may take an optional out-of-turn action (denounce a
+missed call, a +3 breaker...) or return None.
+"""
+
+from .easy import EasyBot
+
+LEVELS = {"easy": EasyBot}
+
+
+def make_bot(level: str, game_id: str):
+    """A bot of ``level`` for ``game_id``; unknown levels raise KeyError."""
+    return LEVELS[level]()
+
+
+__all__ = ["EasyBot", "LEVELS", "make_bot"]
