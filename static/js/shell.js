@@ -26,6 +26,7 @@
       "picker.title": "Elige un juego",
       "picker.loading": "cargando…",
       "picker.ready": "jugar",
+      "picker.unavailable": "no disponible",
       "game.chupate": "Chúpate 2",
       "game.skypo": "Skypo",
       "game.francesa": "Chúpate 2 con baraja francesa",
@@ -45,6 +46,7 @@
       "picker.title": "Pick a game",
       "picker.loading": "loading…",
       "picker.ready": "play",
+      "picker.unavailable": "unavailable",
       "game.chupate": "Chúpate 2",
       "game.skypo": "Skypo",
       "game.francesa": "Chúpate 2 with a French deck",
@@ -126,6 +128,11 @@
         if (progress) progress.hidden = true;
         clearTimeout(watchdog);
         if (pre) pre.textContent = message;
+        var notes = document.querySelectorAll("[data-game] .game-note");
+        for (var i = 0; i < notes.length; i++) {
+          notes[i].setAttribute("data-i18n", "picker.unavailable");
+          notes[i].textContent = shell.t("picker.unavailable");
+        }
       } else if (pre && pre.textContent.indexOf(message) < 0) {
         pre.textContent += "\n\n" + message;
       }

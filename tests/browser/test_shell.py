@@ -126,3 +126,14 @@ def test_layout_fits_viewport(new_page, boot, width, height):
         assert box and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"shell-{width}x{height}.png"), full_page=True)
+
+
+def test_watchdog_shows_error_when_python_never_arrives(new_page, site_url):
+    page = new_page(locale="en-US")
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answers
+    page.goto(site_url + "?boot-timeout=2", wait_until="domcontentloaded")
+    box = page.get_by_test_id("boot-error")
+    box.wait_for(state="visible", timeout=15_000)
+    assert "did not start within 2 s" in box.inner_text()
+    assert page.get_by_test_id("game-dos").is_disabled()
+    assert "unavailable" in page.get_by_test_id("game-dos").inner_text()
