@@ -137,3 +137,15 @@ def test_watchdog_shows_error_when_python_never_arrives(new_page, site_url):
     assert "did not start within 2 s" in box.inner_text()
     assert page.get_by_test_id("game-dos").is_disabled()
     assert "unavailable" in page.get_by_test_id("game-dos").inner_text()
+
+
+def test_vendored_trystero_imports_offline(new_page, boot):
+    page = boot(new_page())
+    kinds = page.evaluate(
+        """async () => {
+            const url = new URL("./static/vendor/trystero.mjs", document.baseURI).href;
+            const t = await import(url);
+            return [typeof t.joinRoom, typeof t.selfId];
+        }"""
+    )
+    assert kinds == ["function", "string"]
