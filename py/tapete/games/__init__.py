@@ -1,3 +1,4 @@
 """Game engines; importing this package registers every one of them."""
 
 from . import chupate  # noqa: F401
+from . import skypo  # noqa: F401
