@@ -1,0 +1,10 @@
+"""Room protocol: the host (authoritative, runs the engine) and the message schema.
+
+The UI talks to a game only through a session (``LocalSession`` for this page's own seat); guests on
+other pages reach the same :class:`Host` through a transport. No module here imports the browser.
+"""
+
+from .host import Host, LocalSession, SeatSpec
+from .protocol import SCHEMA_VERSION, ProtocolError, decode, encode
+
+__all__ = ["Host", "LocalSession", "SeatSpec", "SCHEMA_VERSION", "ProtocolError", "decode", "encode"]

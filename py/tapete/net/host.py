@@ -1,0 +1,188 @@
+"""The authoritative host: holds the full state, applies intents, sends each seat only its own view.
+
+A game against bots is a room whose host is this page and whose other seats are bots; a game with
+friends is the same room with people in some seats. Pacing (bot delays, turn timers) belongs to the
+caller: :meth:`Host.bot_step` makes at most one bot move per call.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable
+
+from ..bots import make_bot
+from ..core import TapeteError, get, public_events
+from .protocol import SCHEMA_VERSION, ProtocolError, decode
+
+Send = Callable[[dict], None]
+SEEN_INTENTS = 256           # remembered intent ids per player, to refuse replays
+
+
+@dataclass
+class SeatSpec:
+    """Who sits in a seat: a person (``player`` id) or a bot (``bot`` level)."""
+
+    name: str
+    player: str | None = None
+    bot: str | None = None
+
+
+class Host:
+    """Runs one game for a room. Seats are bound to player ids, never to connections."""
+
+    def __init__(self, game_id: str, seats: list[SeatSpec], seed: int, options: dict | None = None):
+        self.game = get(game_id)
+        self.seats = seats
+        self.state = self.game.new(len(seats), seed, options)
+        self.bots = {i: make_bot(s.bot, game_id) for i, s in enumerate(seats) if s.bot}
+        self.rng = random.Random(seed)
+        self.listeners: dict[str | None, Send] = {}      # player id (None: spectators) -> send
+        self.seen: dict[str, OrderedDict] = {}
+        self.asked: set[tuple[int, int]] = set()         # (version, seat) bots already asked
+
+    # ----- seats and listeners ------------------------------------------------------------------
+    def seat_of(self, player: str) -> int | None:
+        for i, spec in enumerate(self.seats):
+            if spec.player == player:
+                return i
+        return None
+
+    def attach(self, player: str | None, send: Send) -> None:
+        """Send this player's updates to ``send`` (replacing a previous connection) and push one now."""
+        self.listeners[player] = send
+        self._send_update(player, [])
+
+    def detach(self, player: str | None) -> None:
+        self.listeners.pop(player, None)
+
+    # ----- messages ---------------------------------------------------------------------------
+    def receive(self, player: str, text: str) -> dict | None:
+        """Handle a guest's raw message; returns the rejection sent back, or None when accepted."""
+        try:
+            message = decode(text)
+            if message["type"] == "intent":
+                self.intent(player, message)
+            return None
+        except TapeteError as err:
+            rejection = {"v": SCHEMA_VERSION, "type": "rejected", "id": _intent_id(text),
+                         "code": err.code, "message": str(err)}
+            send = self.listeners.get(player)
+            if send:
+                send(rejection)
+            return rejection
+
+    def intent(self, player: str, message: dict) -> list[dict]:
+        """Apply a validated intent from ``player``; raise a TapeteError (state unchanged) if refused."""
+        seat = self.seat_of(player)
+        if seat is None:
+            raise ProtocolError("this player has no seat at the table", "no_seat")
+        if message["seat"] != seat:
+            raise ProtocolError(f"player sits in seat {seat}, not {message['seat']}", "forged_seat")
+        seen = self.seen.setdefault(player, OrderedDict())
+        if message["id"] in seen:
+            raise ProtocolError("this intent was already received", "replayed")
+        if message["state_version"] != self.state["version"]:
+            raise ProtocolError("the table changed since this move was chosen", "stale")
+        events = self.game.apply(self.state, seat, message["action"])
+        seen[message["id"]] = True
+        if len(seen) > SEEN_INTENTS:
+            seen.popitem(last=False)
+        self._broadcast(events)
+        return events
+
+    # ----- bots and timers ----------------------------------------------------------------------
+    def bot_pending(self) -> bool:
+        """Is there a bot that must act, or that has not yet been offered an out-of-turn action?"""
+        return self._bot_choice(dry=True)
+
+    def bot_step(self) -> bool:
+        """Let at most one bot act; True if one did."""
+        return self._bot_choice(dry=False)
+
+    def _bot_choice(self, dry: bool) -> bool:
+        if self.state["over"]:
+            return False
+        seats = self.game.to_move(self.state)
+        version = self.state["version"]
+        for i, seat in enumerate(seats[1:] + seats[:1]):
+            bot = self.bots.get(seat)
+            must = seat == seats[0]
+            if bot is None or (not must and (version, seat) in self.asked):
+                continue
+            if dry:
+                return True
+            self.asked.add((version, seat))
+            view = self.game.view(self.state, seat) if bot.needs_view else None
+            action = bot.choose(view, self.game.legal_actions(self.state, seat), must, self.rng)
+            if action is not None:
+                self._broadcast(self.game.apply(self.state, seat, action))
+                return True
+        return False
+
+    def timeout(self, seat: int) -> None:
+        """The turn timer ran out for ``seat``: the engine's auto-play moves for it."""
+        action = self.game.auto_action(self.state, seat)
+        self._broadcast(self.game.apply(self.state, seat, action))
+
+    # ----- updates ----------------------------------------------------------------------------
+    def update_for(self, player: str | None, events: list[dict]) -> dict:
+        seat = None if player is None else self.seat_of(player)
+        return {
+            "v": SCHEMA_VERSION,
+            "type": "update",
+            "seat": seat,
+            "view": self.game.view(self.state, seat),
+            "events": public_events(events, seat),
+            "legal": self.game.legal_actions(self.state, seat) if seat is not None else [],
+            "names": [s.name for s in self.seats],
+            "bots": [s.bot for s in self.seats],
+        }
+
+    def _send_update(self, player: str | None, events: list[dict]) -> None:
+        send = self.listeners.get(player)
+        if send is not None:
+            send(self.update_for(player, events))
+
+    def _broadcast(self, events: list[dict]) -> None:
+        for player in list(self.listeners):
+            self._send_update(player, events)
+
+
+def _intent_id(text: object) -> str | None:
+    """Best-effort id of a refused message, to let the sender match the rejection."""
+    import json
+    try:
+        value = json.loads(text).get("id") if isinstance(text, str) and len(text) < 8192 else None
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return value if isinstance(value, str) and len(value) <= 40 else None
+
+
+class LocalSession:
+    """This page's own seat in a room it hosts: the UI's only way to act and to see."""
+
+    def __init__(self, host: Host, player: str, on_update: Send):
+        self.host, self.player = host, player
+        self.counter = 0
+        self.last: dict | None = None
+
+        def receive(message: dict) -> None:
+            if message["type"] == "update":
+                self.last = message
+            on_update(message)
+
+        host.attach(player, receive)
+
+    @property
+    def seat(self) -> int | None:
+        return self.host.seat_of(self.player)
+
+    def send(self, action: str) -> dict | None:
+        """Send an intent as a guest would; returns the rejection (also delivered to on_update) or None."""
+        import json
+        self.counter += 1
+        intent = {"v": SCHEMA_VERSION, "type": "intent", "id": f"L{self.counter}", "seat": self.seat,
+                  "state_version": self.host.state["version"], "action": action}
+        return self.host.receive(self.player, json.dumps(intent))

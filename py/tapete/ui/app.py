@@ -1,0 +1,323 @@
+"""The browser controller: the only place (with main.py) that touches the DOM.
+
+It renders views into ``#app`` and turns clicks and keys into intents sent through a session; it
+never reads the game state itself. Bots are paced here (``?bot_delay=ms`` overrides the delay).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ..core import get
+from ..net import Host, LocalSession, SeatSpec
+from .chupate_table import event_text, render_table
+from .i18n import refusal, t
+from .setup import render_setup
+
+PLAYABLE_GAMES = ("chupate",)
+BOT_DELAY_MS = 700
+KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
+KEY_ACTIONS = {"mentira": "challenge"}
+STORE_PLAYER = "tapete.player"
+STORE_RANKING = "tapete.ranking."
+LOG_LINES = 30
+
+
+def _param(name: str, default: str | None = None) -> str | None:
+    value = js.URLSearchParams.new(window.location.search).get(name)
+    return default if value is None else str(value)
+
+
+def _store_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 - storage may be blocked
+        return None
+    return None if value is None else str(value)
+
+
+def _store_set(key: str, value: str) -> None:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def player_id() -> str:
+    """This browser's player id (kept in localStorage), which binds it to its seat in rooms."""
+    pid = _store_get(STORE_PLAYER)
+    if not pid:
+        pid = "p" + "".join(str(int(js.Math.random() * 36)) for _ in range(3)) + hex(int(js.Date.now()))[2:]
+        pid = (pid + "0" * 8)[:24]
+        _store_set(STORE_PLAYER, pid)
+    return pid
+
+
+class App:
+    def __init__(self) -> None:
+        self.root = document.getElementById("app")
+        self.picker_html = self.root.innerHTML
+        self.lang = str(window.tapeteShell.lang)
+        self.bot_delay = max(0, int(_param("bot_delay", str(BOT_DELAY_MS)))) / 1000
+        self.settings = {"opponents": 3, "level": "easy", "quick": True, "target": 500, "pairs": False,
+                         "turn_timer": 0}
+        self.screen = "picker"
+        self.host: Host | None = None
+        self.session: LocalSession | None = None
+        self.update: dict | None = None
+        self.ui: dict = {}
+        self.pumping = False
+        self.hold_round = False
+        self.timer_version = None
+        self._proxies = []
+
+    # ----- wiring -------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._listen(self.root, "click", self.on_click)
+        self._listen(document, "keydown", self.on_key)
+        self._listen(document, "tapete:lang", self.on_lang)
+        self.show_picker()
+
+    def _listen(self, target, name: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(name, proxy)
+
+    def on_lang(self, event) -> None:
+        self.lang = str(window.tapeteShell.lang)
+        self.render()
+
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-action],[data-game]")
+        if target is None or target.disabled:
+            return
+        game = target.getAttribute("data-game")
+        if game:
+            self.show_setup(str(game))
+            return
+        self.act(str(target.getAttribute("data-action")))
+
+    def on_key(self, event) -> None:
+        if self.screen != "table" or self.update is None:
+            return
+        tag = str(event.target.tagName).lower() if event.target else ""
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = str(event.key)
+        if key in ("ArrowLeft", "ArrowRight"):
+            self._move_focus(-1 if key == "ArrowLeft" else 1)
+            event.preventDefault()
+        elif key == "Escape" and self.ui.get("wild"):
+            self.ui["wild"] = None
+            self.render()
+        elif key.lower() in KEYS:
+            action = KEYS[key.lower()]
+            action = KEY_ACTIONS.get(action, action)
+            if action in self.update["legal"]:
+                self.act(action)
+                event.preventDefault()
+
+    def _move_focus(self, step: int) -> None:
+        cards = list(self.root.querySelectorAll('[data-testid="hand"] .card'))
+        if not cards:
+            return
+        current = document.activeElement
+        index = next((i for i, c in enumerate(cards) if c == current), -1)
+        cards[(index + step) % len(cards)].focus()
+
+    # ----- screens --------------------------------------------------------------------------------
+    def show_picker(self) -> None:
+        self.stop_game()
+        self.screen = "picker"
+        self.root.innerHTML = self.picker_html
+        for button in self.root.querySelectorAll("[data-game]"):
+            playable = str(button.getAttribute("data-game")) in PLAYABLE_GAMES
+            button.disabled = not playable
+            note = button.querySelector(".game-note")
+            if note:
+                key = "picker.ready" if playable else "coming"
+                note.textContent = window.tapeteShell.t(key) if playable else t(self.lang, key)
+                note.removeAttribute("data-i18n") if not playable else None
+            button.setAttribute("data-available", "1" if playable else "0")
+
+    def show_setup(self, game_id: str) -> None:
+        self.screen = "setup"
+        self.game_id = game_id
+        self.render()
+
+    def read_setup(self) -> None:
+        form = self.root.querySelector('[data-testid="setup"]')
+        data = js.FormData.new(form)
+        s = self.settings
+        s["opponents"] = int(str(data.get("opponents") or s["opponents"]))
+        s["level"] = str(data.get("level") or s["level"])
+        s["quick"] = str(data.get("mode") or "quick") == "quick"
+        try:
+            s["target"] = max(50, min(2000, int(str(data.get("target")))))
+        except ValueError:
+            pass
+        s["pairs"] = bool(data.get("pairs")) and s["opponents"] == 3
+        s["turn_timer"] = int(str(data.get("timer") or 0))
+
+    def new_game(self) -> None:
+        self.stop_game()
+        s = self.settings
+        me = player_id()
+        seats = [SeatSpec(t(self.lang, "you"), player=me)]
+        seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
+        seed_param = _param("seed")
+        seed = int(seed_param) if seed_param is not None else int(js.Math.random() * 2**31)
+        options = {"quick": s["quick"], "target": s["target"], "pairs": s["pairs"], "turn_timer": s["turn_timer"]}
+        self.host = Host(self.game_id, seats, seed, options)
+        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+        self.screen = "table"
+        self.hold_round = False
+        self.session = LocalSession(self.host, me, self.on_update)
+
+    def stop_game(self) -> None:
+        if self.host is not None:
+            self.host.detach(self.session.player if self.session else None)
+        self.host = self.session = self.update = None
+
+    # ----- intents and updates --------------------------------------------------------------------
+    def act(self, action: str) -> None:
+        if action == "menu":
+            self.show_picker()
+        elif action == "setup-start":
+            self.read_setup()
+            self.new_game()
+        elif action == "again":
+            self.new_game()
+        elif self.session is None:
+            return
+        elif action.startswith("wild "):
+            self.ui["wild"] = action.split(" ", 1)[1]
+            self.ui["message"] = ""
+            self.render()
+        elif action == "continue":
+            self.hold_round = False
+            self.ui["released"] = self.update["view"]["version"] if self.update else None
+            self.pump()
+        else:
+            self.ui["wild"] = None
+            self.ui["message"] = ""
+            if action == "next":
+                self.hold_round = False
+            self.session.send(action)
+
+    def on_update(self, message: dict) -> None:
+        if message["type"] == "rejected":
+            self.ui["message"] = t(self.lang, "refused", reason=refusal(self.lang, message["code"], message["message"]))
+            self.render()
+            return
+        self.update = message
+        for event in message["events"]:
+            line = event_text(event, message, self.lang)
+            if line:
+                self.ui["log"] = (self.ui["log"] + [line])[-LOG_LINES:]
+        view = message["view"]
+        if view["over"] and view.get("result") and self.ui.get("ranking") is None:
+            self.record_ranking(view["result"], message["seat"])
+        self.render()
+        self.schedule()
+
+    def record_ranking(self, result: dict, seat: int) -> None:
+        delta = result["ranking"][seat]
+        key = STORE_RANKING + self.game_id
+        try:
+            total = int(_store_get(key) or 0) + delta
+        except ValueError:
+            total = delta
+        _store_set(key, str(total))
+        self.ui["ranking"] = (delta, total)
+
+    def schedule(self) -> None:
+        """Start the bot pump and the turn timer as the new update requires."""
+        self.pump()
+        self.start_timer()
+
+    def pump(self) -> None:
+        if not self.pumping and self.host is not None and self.host.bot_pending():
+            self.pumping = True
+            asyncio.ensure_future(self._pump(self.host))
+
+    async def _pump(self, host: Host) -> None:
+        try:
+            while self.host is host and host.bot_pending():
+                view = self.update["view"] if self.update else None
+                if view and view["phase"] == "round_over" and "next" not in self.update["legal"]:
+                    if self.ui.get("released") != view["version"]:
+                        return          # a bot won the round: wait for the player's "continue"
+                await asyncio.sleep(self.bot_delay)
+                if self.host is not host:
+                    return
+                host.bot_step()
+        finally:
+            self.pumping = False
+
+    def start_timer(self) -> None:
+        if self.host is None or not self.host.state["options"].get("turn_timer"):
+            return
+        view = self.update["view"]
+        mine = view["turn"] == self.update["seat"] and not view["over"] and view["phase"] != "round_over"
+        if not mine:
+            self.ui["timer"] = None
+            return
+        if self.timer_version == view["version"]:
+            return
+        self.timer_version = view["version"]
+        asyncio.ensure_future(self._timer(self.host, view["version"], self.host.state["options"]["turn_timer"]))
+
+    async def _timer(self, host: Host, version: int, seconds: int) -> None:
+        for left in range(seconds, 0, -1):
+            if self.host is not host or host.state["version"] != version:
+                return
+            self.ui["timer"] = left
+            node = self.root.querySelector('[data-testid="turn-timer"]')
+            if node:
+                node.textContent = t(self.lang, "timer", n=left)
+            else:
+                self.render()
+            await asyncio.sleep(1)
+        if self.host is host and host.state["version"] == version:
+            self.ui["timer"] = None
+            host.timeout(self.update["seat"])
+
+    # ----- rendering ----------------------------------------------------------------------------
+    def render(self) -> None:
+        if self.screen == "picker":
+            return
+        if self.screen == "setup":
+            title = get(self.game_id).title.get(self.lang, self.game_id)
+            self.root.innerHTML = render_setup(self.lang, title, self.settings)
+            return
+        if self.update is None:
+            return
+        focused = document.activeElement
+        focus_key = None
+        if focused is not None and focused.getAttribute and self.root.contains(focused):
+            focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
+        self.root.innerHTML = render_table(self.update, self.lang, self.ui)
+        if focus_key and focus_key[0]:
+            selector = f'[data-testid="{focus_key[0]}"]'
+            if focus_key[1] is not None:
+                selector += f'[data-index="{focus_key[1]}"]'
+            node = self.root.querySelector(selector) or self.root.querySelector('[data-testid="hand"] .card')
+            if node:
+                node.focus()
+
+
+APP: App | None = None
+
+
+def start() -> None:
+    """Called by main.py once Python is up."""
+    global APP
+    APP = App()
+    APP.start()
+    window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen}))

@@ -1,0 +1,103 @@
+"""Spanish and English texts of the game screens (the shell's own strings live in static/js/shell.js)."""
+
+from __future__ import annotations
+
+LANGS = ("es", "en")
+
+TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "menu": "Menú", "start": "Empezar", "again": "Otra partida", "next_round": "Siguiente ronda",
+        "continue": "Continuar",
+        "setup.title": "Nueva partida de {game}", "setup.opponents": "Rivales (bots)",
+        "setup.level": "Nivel de los bots", "level.easy": "Fácil", "level.medium": "Medio", "level.hard": "Difícil",
+        "setup.mode": "Modo", "mode.quick": "Partida rápida (gana el primero sin cartas)",
+        "mode.points": "A puntos", "setup.target": "Puntos por partida", "setup.pairs": "Por parejas (4 jugadores)",
+        "setup.timer": "Tiempo por turno", "timer.off": "sin límite", "seconds": "{n} s",
+        "coming": "pronto",
+        "you": "Tú", "bot": "Bot {n}", "cards": "{n} cartas", "card1": "1 carta",
+        "turn.you": "Te toca", "turn.other": "Turno de {name}",
+        "draw": "Robar", "pass": "Pasar", "ultima": "¡Última!", "challenge": "¡Mentira!",
+        "accept4": "Robar 4", "denounce": "Denunciar", "draw_pending": "Robar {n}",
+        "pile.draw": "Mazo: {n} cartas", "pile.discard": "Descarte",
+        "color": "Color", "direction.cw": "Sentido: horario ↻", "direction.ccw": "Sentido: antihorario ↺",
+        "pending": "Acumulado: +{n}", "choose_color": "Elige color para el comodín",
+        "wild4.pending": "{name} ha tirado un +4: roba 4 o pulsa «¡Mentira!»",
+        "exposed": "{name} se quedó con una carta sin decir «última»: ¡denúnciale!",
+        "round.title": "Fin de la ronda {n}", "round.winner": "{name} gana la ronda y suma {points} puntos",
+        "result.title": "Fin de la partida", "result.winner": "Gana {names}", "result.you_win": "¡Has ganado!",
+        "scores": "Puntos", "ranking": "Clasificación (este navegador): {delta} → {total}",
+        "timer": "⏱ {n} s", "log": "Jugadas", "hand": "Tu mano", "playable": "jugable",
+        "ev.played": "{name} juega {card}", "ev.drew": "{name} roba {n}", "ev.drew_cards": "{name} roba {cards}",
+        "ev.passed": "{name} pasa", "ev.skipped": "{name} pierde el turno", "ev.reversed": "Cambio de sentido",
+        "ev.called": "{name}: ¡última!", "ev.denounced": "{name} denuncia a {other}",
+        "ev.challenged.bluff": "{name} pilla la mentira de {other}", "ev.challenged.honest": "{name} acusa a {other} sin razón",
+        "ev.reshuffled": "Se baraja el descarte", "ev.round_started": "Ronda {n}",
+        "refused": "Jugada no válida: {reason}",
+        "R": "rojo", "B": "azul", "G": "verde", "Y": "amarillo",
+        "card.W": "comodín", "card.W+4": "comodín +4", "card.S": "salto", "card.R": "cambio de sentido",
+        "card.+2": "chúpate 2",
+    },
+    "en": {
+        "menu": "Menu", "start": "Start", "again": "Play again", "next_round": "Next round",
+        "continue": "Continue",
+        "setup.title": "New game of {game}", "setup.opponents": "Opponents (bots)",
+        "setup.level": "Bot strength", "level.easy": "Easy", "level.medium": "Medium", "level.hard": "Hard",
+        "setup.mode": "Mode", "mode.quick": "Quick game (first out wins)",
+        "mode.points": "Points", "setup.target": "Points to win", "setup.pairs": "Pairs (4 players)",
+        "setup.timer": "Time per turn", "timer.off": "no limit", "seconds": "{n} s",
+        "coming": "soon",
+        "you": "You", "bot": "Bot {n}", "cards": "{n} cards", "card1": "1 card",
+        "turn.you": "Your turn", "turn.other": "{name}'s turn",
+        "draw": "Draw", "pass": "Pass", "ultima": "Last card!", "challenge": "Liar!",
+        "accept4": "Draw 4", "denounce": "Denounce", "draw_pending": "Draw {n}",
+        "pile.draw": "Draw pile: {n} cards", "pile.discard": "Discard pile",
+        "color": "Colour", "direction.cw": "Direction: clockwise ↻", "direction.ccw": "Direction: counter-clockwise ↺",
+        "pending": "Pending: +{n}", "choose_color": "Choose the wild's colour",
+        "wild4.pending": "{name} played a +4: draw 4 or press “Liar!”",
+        "exposed": "{name} is down to one card without calling: denounce them!",
+        "round.title": "End of round {n}", "round.winner": "{name} wins the round and scores {points} points",
+        "result.title": "Game over", "result.winner": "{names} won", "result.you_win": "You won!",
+        "scores": "Points", "ranking": "Ranking (this browser): {delta} → {total}",
+        "timer": "⏱ {n} s", "log": "Moves", "hand": "Your hand", "playable": "playable",
+        "ev.played": "{name} plays {card}", "ev.drew": "{name} draws {n}", "ev.drew_cards": "{name} draw {cards}",
+        "ev.passed": "{name} passes", "ev.skipped": "{name} is skipped", "ev.reversed": "Direction reversed",
+        "ev.called": "{name}: last card!", "ev.denounced": "{name} denounces {other}",
+        "ev.challenged.bluff": "{name} caught {other} bluffing", "ev.challenged.honest": "{name} wrongly accused {other}",
+        "ev.reshuffled": "The discard pile is reshuffled", "ev.round_started": "Round {n}",
+        "refused": "Move refused: {reason}",
+        "R": "red", "B": "blue", "G": "green", "Y": "yellow",
+        "card.W": "wild", "card.W+4": "wild +4", "card.S": "skip", "card.R": "reverse", "card.+2": "draw two",
+    },
+}
+
+# Refusal codes from the engines and the room protocol, shown to the player in their language.
+REFUSALS: dict[str, dict[str, str]] = {
+    "es": {
+        "not_your_turn": "no es tu turno", "pending_plus2": "hay un chúpate 2 pendiente: solo otro +2 lo responde",
+        "no_match": "esa carta no coincide en color, número ni símbolo", "not_in_hand": "no tienes esa carta",
+        "only_drawn_card": "después de robar solo puedes jugar la carta robada", "choose_color": "elige un color",
+        "answer_wild4": "responde al +4: roba o pulsa «¡Mentira!»", "draw_first": "solo puedes pasar después de robar",
+        "cannot_call": "«última» se pulsa en tu turno con dos cartas", "nothing_to_denounce": "no hay nadie a quien denunciar",
+        "nothing_to_challenge": "no hay ningún +4 que acusar", "stale": "la mesa cambió; inténtalo de nuevo",
+        "game_over": "la partida ha terminado",
+    },
+    "en": {
+        "not_your_turn": "it is not your turn", "pending_plus2": "a draw-two is pending: only another +2 answers it",
+        "no_match": "that card matches neither the colour, the number nor the symbol", "not_in_hand": "you do not hold that card",
+        "only_drawn_card": "after drawing you may only play the drawn card", "choose_color": "choose a colour",
+        "answer_wild4": "answer the +4 first: draw or press “Liar!”", "draw_first": "you may only pass after drawing",
+        "cannot_call": "“last card” is called on your turn holding two cards", "nothing_to_denounce": "there is nobody to denounce",
+        "nothing_to_challenge": "there is no +4 to challenge", "stale": "the table changed; try again",
+        "game_over": "the game is over",
+    },
+}
+
+
+def t(lang: str, key: str, **values) -> str:
+    """The text for ``key`` in ``lang`` (falling back to Spanish, then to the key), formatted."""
+    text = TEXTS.get(lang, TEXTS["es"]).get(key) or TEXTS["es"].get(key) or key
+    return text.format(**values) if values else text
+
+
+def refusal(lang: str, code: str, fallback: str) -> str:
+    return REFUSALS.get(lang, REFUSALS["es"]).get(code, fallback)
