@@ -4,6 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 PORT ?= 8000
+PYTEST_ARGS ?=
 PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
@@ -52,7 +53,7 @@ play: build
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
 
 test: setup
-	$(VPY) -m pytest tests
+	$(VPY) -m pytest tests $(PYTEST_ARGS)
 
 test-unit: $(VENV_STAMP)
 	$(VPY) -m pytest tests -m "not browser"

@@ -118,7 +118,8 @@ def machine() -> dict[str, str]:
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         version = "?"
-    return {"nproc": str(os.cpu_count()), "cpu": cpu, "chromium": version}
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return {"nproc": str(os.cpu_count()), "cpu": cpu, "chromium": version, "load": load}
 
 
 def write_doc(section: str) -> None:
@@ -187,6 +188,7 @@ def main() -> int:
             f"- date: {dt.date.today().isoformat()}",
             f"- machine: {info['nproc']} cores, {info['cpu']}",
             f"- browser: {info['chromium']}",
+            f"- load average (1/5/15 min) at the end: {info['load']} (other work on the machine inflates both pages alike)",
             "",
             "| page | cold median (s) | warm median (s) | cold runs | warm runs |",
             "| --- | ---: | ---: | --- | --- |",
