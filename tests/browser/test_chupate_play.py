@@ -1,0 +1,157 @@
+"""Chúpate 2 against bots in the real page: a whole game played by clicking, refusals, keyboard.
+
+Screenshots of the table and the result at 1280×800 and 390×844 go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+SHOTS = ARTIFACTS / "screenshots"
+MAX_CLICKS = 600
+
+
+def start_game(page, boot, site_url, query: str, opponents: int = 3, points: bool = False):
+    boot(page, f"{site_url}?{query}")
+    page.click('[data-testid="game-chupate"]')
+    page.check(f'[data-testid="opt-opponents-{opponents}"]')
+    if points:
+        page.check('[data-testid="opt-mode-points"]')
+        page.fill('[data-testid="opt-target"]', "50")
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_selector('[data-testid="table"]')
+
+
+def my_turn(page) -> bool:
+    table = page.query_selector('[data-testid="table"]')
+    return table is not None and table.get_attribute("data-turn") == "0"
+
+
+def take_turn(page) -> None:
+    """Make one move as a player would: a colour for a pending wild, a playable card, pass, or draw."""
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    if page.query_selector('[data-testid="color-chooser"]'):
+        page.click('[data-testid="color-B"]')
+    elif page.query_selector('[data-testid="hand"] .card.playable'):
+        page.click('[data-testid="hand"] .card.playable')
+        if page.query_selector('[data-testid="color-chooser"]'):
+            page.click('[data-testid="color-G"]')
+    elif page.is_enabled('[data-testid="btn-pass"]'):
+        page.click('[data-testid="btn-pass"]')
+    else:
+        page.click('[data-testid="btn-draw"]')
+    page.wait_for_function(
+        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
+        arg=version, timeout=10_000)
+
+
+def play_to_the_end(page) -> int:
+    clicks = 0
+    while not page.query_selector('[data-testid="result"]'):
+        assert clicks < MAX_CLICKS, "the game did not end"
+        if page.query_selector('[data-testid="round-result"]'):
+            page.click('[data-testid="btn-next"]')
+            page.wait_for_timeout(50)
+        elif my_turn(page):
+            take_turn(page)
+        else:
+            page.wait_for_timeout(30)
+            continue
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_chupate_whole_game_against_bots_by_clicking(new_page, boot, site_url, width, height):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = new_page(viewport={"width": width, "height": height})
+    start_game(page, boot, site_url, "bot_delay=0&seed=11")
+    # the table shows my hand, three opponents' counts, the piles, colour and direction
+    assert len(page.query_selector_all('[data-testid="hand"] .card')) == 7
+    for seat in (1, 2, 3):
+        assert page.inner_text(f'[data-testid="count-{seat}"]').split()[0].isdigit()
+    assert page.get_attribute('[data-testid="current-color"]', "data-color") in ("R", "B", "G", "Y")
+    assert page.query_selector('[data-testid="discard-top"]')
+    # no card of another seat is in the DOM: only my hand holds card faces
+    assert not page.query_selector('[data-testid="opponents"] .card')
+    page.screenshot(path=str(SHOTS / f"chupate-table-{width}x{height}.png"))
+    clicks = play_to_the_end(page)
+    assert clicks > 0
+    result = page.inner_text('[data-testid="result"]')
+    assert page.inner_text('[data-testid="result-winner"]')
+    assert page.query_selector('[data-testid="scores"]')
+    assert "→" in page.inner_text('[data-testid="ranking"]')
+    page.screenshot(path=str(SHOTS / f"chupate-result-{width}x{height}.png"))
+    assert result
+    # play again deals a new game
+    page.click('[data-testid="btn-again"]')
+    page.wait_for_function("() => document.querySelector('[data-testid=table]')"
+                           " && !document.querySelector('[data-testid=result]')")
+    assert "Ronda" not in page.inner_text('[data-testid="log"]')
+
+
+def test_chupate_points_game_with_round_results(new_page, boot, site_url):
+    page = new_page(viewport={"width": 1280, "height": 800})
+    start_game(page, boot, site_url, "bot_delay=0&seed=5", opponents=1, points=True)
+    saw_round = False
+    clicks = 0
+    while not page.query_selector('[data-testid="result"]'):
+        assert clicks < 3 * MAX_CLICKS
+        if page.query_selector('[data-testid="round-result"]'):
+            saw_round = True
+            assert page.query_selector('[data-testid="round-result"] [data-testid="scores"]')
+            page.click('[data-testid="btn-next"]')
+            page.wait_for_timeout(50)
+        elif my_turn(page):
+            take_turn(page)
+        else:
+            page.wait_for_timeout(30)
+            continue
+        clicks += 1
+    scores = page.inner_text('[data-testid="result"] [data-testid="scores"]')
+    assert any(int(x) >= 50 for x in scores.split() if x.isdigit()), scores
+    assert saw_round or clicks > 0
+
+
+def test_chupate_refused_move_explains_itself(new_page, boot, site_url):
+    page = new_page(viewport={"width": 1280, "height": 800})
+    start_game(page, boot, site_url, "bot_delay=0&seed=11")
+    for _ in range(200):
+        if my_turn(page) and page.query_selector('[data-testid="hand"] .card:not(.playable)') \
+                and not page.query_selector('[data-testid="color-chooser"]'):
+            break
+        if my_turn(page):
+            take_turn(page)
+        else:
+            page.wait_for_timeout(30)
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    page.click('[data-testid="hand"] .card:not(.playable)')
+    message = page.inner_text('[data-testid="message"]')
+    assert message.startswith(("Jugada no válida", "Move refused")), message
+    assert page.get_attribute('[data-testid="table"]', "data-version") == version   # nothing changed
+
+
+def test_chupate_keyboard_draw_and_focus(new_page, boot, site_url):
+    page = new_page(viewport={"width": 1280, "height": 800})
+    start_game(page, boot, site_url, "bot_delay=0&seed=11")
+    page.wait_for_function("() => document.querySelector('[data-testid=table]').dataset.turn === '0'")
+    before = len(page.query_selector_all('[data-testid="hand"] .card'))
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.classList.contains('card')")
+    page.keyboard.press("d")
+    page.wait_for_function(f"() => document.querySelectorAll('[data-testid=hand] .card').length !== {before}"
+                           " || document.querySelector('[data-testid=table]').dataset.turn !== '0'")
+    log = page.inner_text('[data-testid="log"]')
+    assert "rob" in log.lower() or "draw" in log.lower()
+
+
+def test_chupate_language_switch_rerenders_table(new_page, boot, site_url):
+    page = new_page(viewport={"width": 390, "height": 844})
+    start_game(page, boot, site_url, "bot_delay=0&seed=3")
+    first = page.inner_text('[data-testid="btn-draw"]')
+    page.click('[data-testid="lang-toggle"]')
+    second = page.inner_text('[data-testid="btn-draw"]')
+    assert {first.split()[0], second.split()[0]} == {"Robar", "Draw"}
