@@ -2,3 +2,4 @@
 
 from . import chupate  # noqa: F401
 from . import skypo  # noqa: F401
+from . import dos  # noqa: F401
