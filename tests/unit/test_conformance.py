@@ -7,7 +7,7 @@ import pytest
 
 from tapete.core import get, ids
 
-from conformance import OPTION_SETS, PLAYERS, check_game
+from conformance import check_game, variants
 
 GAMES_PER_ENGINE = 1000
 
@@ -15,12 +15,9 @@ GAMES_PER_ENGINE = 1000
 @pytest.mark.parametrize("game_id", ids())
 def test_conformance_random_games(game_id):
     game = get(game_id)
-    option_sets = OPTION_SETS.get(game_id, [{}])
-    counts = PLAYERS.get(game_id, tuple(range(game.min_players, min(game.max_players, 5) + 1)))
     total = 0
     for seed in range(GAMES_PER_ENGINE):
-        options = option_sets[seed % len(option_sets)]
-        players = 4 if options.get("pairs") else counts[seed % len(counts)]
+        players, options = variants(game_id, seed)
         # the expensive checks (view redaction, refusal atomicity, JSON round trip) on every action
         # of the first 10 games, then on every 13th action; conservation and validity always
         total += check_game(game, players, seed, options, deep_every=1 if seed < 10 else 13)

@@ -29,8 +29,16 @@ LOG_LINES = 30
 
 
 def _param(name: str, default: str | None = None) -> str | None:
-    value = js.URLSearchParams.new(window.location.search).get(name)
-    return default if value is None else str(value)
+    params = js.URLSearchParams.new(window.location.search)
+    return str(params.get(name)) if params.has(name) else default
+
+
+def _int_param(name: str, default: int | None) -> int | None:
+    """An integer URL parameter; a missing or malformed one gives ``default``."""
+    try:
+        return int(_param(name, ""))
+    except ValueError:
+        return default
 
 
 def _store_get(key: str) -> str | None:
@@ -63,7 +71,7 @@ class App:
         self.root = document.getElementById("app")
         self.picker_html = self.root.innerHTML
         self.lang = str(window.tapeteShell.lang)
-        self.bot_delay = max(0, int(_param("bot_delay", str(BOT_DELAY_MS)))) / 1000
+        self.bot_delay = max(0, _int_param("bot_delay", BOT_DELAY_MS)) / 1000
         self.settings = {"opponents": 3, "level": "easy", "quick": True, "target": 500, "pairs": False,
                          "turn_timer": 0}
         self.screen = "picker"
@@ -170,8 +178,9 @@ class App:
         me = player_id()
         seats = [SeatSpec(t(self.lang, "you"), player=me)]
         seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
-        seed_param = _param("seed")
-        seed = int(seed_param) if seed_param is not None else int(js.Math.random() * 2**31)
+        seed = _int_param("seed", None)
+        if seed is None:
+            seed = int(js.Math.random() * 2**31)
         options = {"quick": s["quick"], "target": s["target"], "pairs": s["pairs"], "turn_timer": s["turn_timer"]}
         self.host = Host(self.game_id, seats, seed, options)
         self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
@@ -321,3 +330,10 @@ def start() -> None:
     APP = App()
     APP.start()
     window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen}))
+    window.tapeteSelfTest = create_proxy(self_test)
+
+
+def self_test(games: int, only: str | None = None) -> str:
+    """Run the conformance pass inside the page (used by tests/browser/test_engines_in_pyodide.py)."""
+    from .. import selftest
+    return json.dumps(selftest.run(int(games), only=None if only is None else str(only)))
