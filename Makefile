@@ -13,7 +13,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NPM_STAMP := node_modules/.tapete-npm-ci
 VENV_STAMP := $(VENV)/.tapete-requirements
 
-.PHONY: help setup runtime build dist play test test-unit test-browser bench clean
+.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean
 
 help:
 	@echo "make play    build and serve dist/ on http://127.0.0.1:$(PORT)"
@@ -60,6 +60,9 @@ test-unit: $(VENV_STAMP)
 
 test-browser: setup
 	$(VPY) -m pytest tests -m browser
+
+soak: $(VENV_STAMP)
+	$(VPY) tests/soak.py --games $(or $(SOAK_GAMES),100000)
 
 bench: setup
 	@set -e; for f in bench/*.py; do echo "== $$f"; $(VPY) $$f; done

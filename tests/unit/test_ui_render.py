@@ -1,0 +1,101 @@
+"""The table HTML (pure Python renderers) shows only what the seat may see, and offers its moves."""
+
+import json
+import random
+import re
+
+from tapete.core import get
+from tapete.net import Host, LocalSession, SeatSpec
+from tapete.sim import step
+from tapete.bots import EasyBot
+from tapete.ui.chupate_table import card_name, render_table
+from tapete.ui.setup import render_setup
+
+GAME = get("chupate")
+
+
+def update_for(state, seat):
+    return {"type": "update", "seat": seat, "view": GAME.view(state, seat), "events": [],
+            "legal": GAME.legal_actions(state, seat), "names": ["Ana", "Bea", "Carlos", "Dani"]}
+
+
+def test_table_html_does_not_depend_on_hidden_cards():
+    rng = random.Random(4)
+    bots = [EasyBot() for _ in range(4)]
+    for seed in range(15):
+        state = GAME.new(4, seed, {"quick": True})
+        for _ in range(rng.randrange(0, 60)):
+            if state["over"]:
+                break
+            step(GAME, state, bots, rng)
+        for seat in range(4):
+            for lang in ("es", "en"):
+                html = render_table(update_for(state, seat), lang, {"log": []})
+                places = GAME.hidden_places(state, seat)
+                saved = [list(p) for p in places]
+                pool = [c for p in places for c in p]
+                rng.shuffle(pool)
+                i = 0
+                for p in places:
+                    p[:] = pool[i:i + len(p)]
+                    i += len(p)
+                assert render_table(update_for(state, seat), lang, {"log": []}) == html
+                for p, old in zip(places, saved):
+                    p[:] = old
+
+
+def test_table_shows_own_hand_as_buttons_with_actions_and_labels():
+    state = GAME.new(3, 7, {"quick": True})
+    seat = state["turn"]
+    html = render_table(update_for(state, seat), "es", {"log": []})
+    hand_cards = re.findall(r'data-testid="card-([^"]+)"', html)
+    assert sorted(hand_cards) == sorted(state["hands"][seat])
+    for card in state["hands"][seat]:
+        assert card_name("es", card) in html          # every card is read aloud in the label
+    playable = re.findall(r'class="card c-\S+ playable" data-action="play ([^"]+)"', html)
+    for card in playable:
+        assert f"play {card}" in GAME.legal_actions(state, seat)
+
+
+def test_table_offers_colour_chooser_for_a_wild():
+    state = GAME.new(2, 1, {"quick": True})
+    html = render_table(update_for(state, state["turn"]), "en", {"log": [], "wild": "W"})
+    assert 'data-testid="color-chooser"' in html
+    for c in "RBGY":
+        assert f'data-action="play W color:{c}"' in html
+
+
+def test_card_names_in_both_languages():
+    assert card_name("es", "R7") == "rojo 7"
+    assert card_name("en", "B+2") == "blue draw two"
+    assert card_name("es", "W+4") == "comodín +4"
+    assert card_name("en", "GS") == "green skip"
+
+
+def test_setup_form_has_every_option():
+    html = render_setup("en", "Chúpate 2", {"opponents": 2, "level": "easy", "quick": False, "target": 300,
+                                              "pairs": False, "turn_timer": 30})
+    for testid in ("opt-opponents-1", "opt-opponents-3", "opt-mode-quick", "opt-mode-points", "opt-target",
+                   "opt-pairs", "opt-timer-0", "opt-timer-30", "btn-start"):
+        assert f'data-testid="{testid}"' in html
+    assert 'value="300"' in html
+    assert re.search(r'value="2" data-testid="opt-opponents-2"|checked[^>]*opt-opponents-2', html)
+
+
+def test_local_session_rejection_reaches_the_ui_and_changes_nothing():
+    host = Host("chupate", [SeatSpec("Ana", player="player-local-1"), SeatSpec("Bot", bot="easy")], 3,
+                {"quick": True})
+    received = []
+    session = LocalSession(host, "player-local-1", received.append)
+    before = GAME.to_json(host.state)
+    other = 1 - host.state["turn"]
+    if host.state["turn"] == 0:
+        rejection = session.send("pass")               # passing before drawing is refused
+        assert rejection["code"] == "draw_first"
+    else:
+        rejection = session.send("draw")
+        assert rejection["code"] == "not_your_turn"
+    assert received[-1]["type"] == "rejected"
+    assert GAME.to_json(host.state) == before
+    assert other in (0, 1)
+    json.dumps(received)
