@@ -13,13 +13,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NPM_STAMP := node_modules/.tapete-npm-ci
 VENV_STAMP := $(VENV)/.tapete-requirements
 
-.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean
+.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean bench-engines bench-bots
 
 help:
 	@echo "make play    build and serve dist/ on http://127.0.0.1:$(PORT)"
 	@echo "make test    install everything missing, build, run all tests (unit + browser)"
 	@echo "make dist    build the self-contained static site into dist/"
 	@echo "make bench   run the benchmarks in bench/"
+	@echo "make bench-engines / bench-bots   only the engine speed / bot strength bench"
 	@echo "make setup   venv + npm ci + chromium + build"
 
 # --- installs (idempotent) ---------------------------------------------------
@@ -65,7 +66,13 @@ soak: $(VENV_STAMP)
 	$(VPY) tests/soak.py --games $(or $(SOAK_GAMES),100000)
 
 bench: setup
-	@set -e; for f in bench/*.py; do echo "== $$f"; $(VPY) $$f; done
+	@set -e; for f in bench/[!_]*.py; do echo "== $$f"; $(VPY) $$f; done
+
+bench-engines:  # creates .bench/venv with the pinned RLCard and re-runs itself there
+	$(PYTHON) bench/engines.py
+
+bench-bots:
+	$(PYTHON) bench/bots.py
 
 clean:
 	rm -rf build dist static/vendor test-artifacts .pytest_cache

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Engine speed: random-play games per second of every registered Tapete game vs RLCard's UNO.
+
+Tapete side: ``tapete.sim.play_game`` with the easy bot (all checks on: ``apply`` validates every
+action), one round or the quick game where the game has that option, 4 players (or the game's max),
+seeds 0..N-1. Chúpate 2 is also played with a "uniform" policy (the seat to move picks uniformly among
+its legal actions, nobody acts out of turn) because the easy bot and RLCard's random agent do not draw
+equally often. Reference: RLCard's ``UnoGame`` (4 players) through its raw game API (``init_game``,
+``get_legal_actions``, ``step``, ``is_over``), a uniformly random legal action each step, same seeds.
+
+Each measurement is repeated (interleaved, Tapete then RLCard) and the best repeat is kept.
+Prints a table and writes it into docs/benchmarks.md between <!-- engines:start --> and
+<!-- engines:end -->. The script re-executes itself inside .bench/venv, which it creates with the
+pinned RLCard (bench/requirements-engines.txt).
+
+    python3 bench/engines.py [--seeds 300] [--repeats 3] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from _common import machine, machine_lines, reexec_in_bench_venv, write_section
+
+TARGET_RATIO = 2.0
+PLAYERS = 4
+ONE_ROUND = {"quick": True}          # the option that makes a game one round, where a game has it
+
+
+class UniformBot:
+    """The seat to move picks uniformly among its legal actions; out of turn it does nothing."""
+
+    level = "uniform"
+    needs_view = False
+
+    def choose(self, view, legal, must_act, rng):
+        return rng.choice(legal) if must_act and legal else None
+
+
+def tapete_run(game_id: str, policy: str, seeds: int) -> dict:
+    from tapete.core import get
+    from tapete.sim import MAX_ACTIONS, play_game, step
+
+    game = get(game_id)
+    players = min(PLAYERS, game.max_players)
+    options = {k: v for k, v in ONE_ROUND.items() if k in game.options_spec}
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(seeds):
+        if policy == "easy":
+            _, n = play_game(game, players, seed, options, "easy")
+        else:
+            state = game.new(players, seed, options)
+            bots = [UniformBot() for _ in range(players)]
+            rng = random.Random(seed)
+            n = 0
+            while not state["over"]:
+                if n >= MAX_ACTIONS:
+                    raise RuntimeError(f"{game_id} seed {seed}: no end")
+                step(game, state, bots, rng)
+                n += 1
+        actions += n
+    seconds = time.perf_counter() - started
+    return {"name": f"{game.title.get('en', game_id)} ({game_id})", "policy": policy, "players": players,
+            "options": options, "seeds": seeds, "seconds": seconds, "actions": actions}
+
+
+def rlcard_run(seeds: int) -> dict:
+    from rlcard.games.uno.game import UnoGame
+
+    game = UnoGame(num_players=PLAYERS)
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(seeds):
+        game.np_random.seed(seed)
+        rng = random.Random(seed)
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            actions += 1
+    seconds = time.perf_counter() - started
+    return {"name": "RLCard 1.2.0 UNO (reference)", "policy": "uniform", "players": PLAYERS, "options": {},
+            "seeds": seeds, "seconds": seconds, "actions": actions}
+
+
+def best(runs: list[dict]) -> dict:
+    return min(runs, key=lambda r: r["seconds"])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=300, help="games per measurement (seeds 0..N-1)")
+    parser.add_argument("--repeats", type=int, default=3, help="interleaved repeats; the best is kept")
+    parser.add_argument("--no-write", action="store_true", help="do not touch docs/benchmarks.md")
+    args = parser.parse_args()
+    reexec_in_bench_venv()
+
+    from tapete.core import ids
+
+    info = machine()
+    jobs = [(gid, "easy") for gid in ids()] + [("chupate", "uniform")]
+    results: dict = {job: [] for job in jobs}
+    results["rlcard"] = []
+    for _ in range(args.repeats):
+        for job in jobs:
+            results[job].append(tapete_run(*job, args.seeds))
+        results["rlcard"].append(rlcard_run(args.seeds))
+    rows = [best(results[job]) for job in jobs] + [best(results["rlcard"])]
+    ref = rows[-1]
+    gps = {id(r): r["seeds"] / r["seconds"] for r in rows}
+    chupate_easy = best(results[("chupate", "easy")])
+    chupate_uniform = best(results[("chupate", "uniform")])
+    ratio = gps[id(chupate_easy)] / gps[id(ref)]
+    ratio_uniform = gps[id(chupate_uniform)] / gps[id(ref)]
+
+    lines = [
+        f"Random play, {args.seeds} seeded games per row, best of {args.repeats} interleaved repeats, "
+        "all checks on (every action goes through `apply`).",
+        "",
+        *machine_lines(info),
+        "",
+        "| engine | policy | players | options | games/s | actions/game | µs/action |",
+        "| --- | --- | ---: | --- | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        per_game = r["actions"] / r["seeds"]
+        us = r["seconds"] / r["actions"] * 1e6
+        opts = ", ".join(f"{k}={v}" for k, v in r["options"].items()) or "-"
+        lines.append(f"| {r['name']} | {r['policy']} | {r['players']} | {opts} | {gps[id(r)]:,.0f} | "
+                     f"{per_game:.1f} | {us:.1f} |")
+    verdict = "meets" if ratio >= TARGET_RATIO else "below"
+    lines += [
+        "",
+        f"**Ratio Chúpate 2 (easy bot, quick game) / RLCard UNO: {ratio:.2f}×** (target ≥ {TARGET_RATIO:.0f}×: "
+        f"{verdict}). With the uniform policy: {ratio_uniform:.2f}×.",
+        "",
+        "Policies: *easy* is Tapete's easy bot (sheds rather than draws 85% of the time when it can, "
+        "denounces now and then); *uniform* picks uniformly among the legal actions of the seat to move "
+        "(in Chúpate 2 `draw` is always legal, so it draws far more than RLCard's agent, whose engine "
+        "offers `draw` only when nothing can be played). Rules differ too: RLCard has no stacking, "
+        "no +4 challenge, no última call and no draw-then-play; it validates nothing in `step`.",
+        "Reproduce: `make bench-engines` or `python3 bench/engines.py`.",
+    ]
+    table = "\n".join(lines)
+    print(table)
+    if not args.no_write:
+        write_section("engines", table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
