@@ -195,7 +195,11 @@
       for (var j = 0; j < added.length; j++) {
         var node = added[j];
         if (node.nodeType === 1 && node.classList.contains("py-error")) {
-          shell.fail(node.textContent);
+          // PyScript turns every stderr write into a banner: only errors fail the boot,
+          // warnings just go to the console.
+          var text = node.textContent || "";
+          if (/Traceback|Error|\(PY\d+\)/.test(text)) shell.fail(text);
+          else console.warn("[tapete] stderr:", text);
         }
       }
     }
