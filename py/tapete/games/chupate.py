@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import fmt, require
+from ..core import IllegalAction, MalformedAction, NotYourTurn, fmt, parse, require
 from ..core.registry import register
 from .shedding import SheddingGame
 
@@ -29,6 +29,8 @@ RANKING_PAIR_WIN = 20
 RANKING_LOSS = -10
 RANKING_ABANDON = -20
 PHASES = ("play", "drawn", "wild4", "round_over", "game_over")
+TURN_VERBS = ("play", "draw", "pass", "ultima", "challenge")
+NO_ARG_VERBS = ("draw", "pass", "ultima", "denounce", "challenge", "next")
 
 
 def color_of(card: str) -> str | None:
@@ -49,6 +51,24 @@ def build_deck() -> list[str]:
 
 
 DECK = build_deck()
+DECK_CODES = frozenset(DECK)
+
+
+def _play_texts(card: str) -> tuple[str, ...]:
+    if card[0] == "W":
+        return tuple(fmt("play", card, color=c) for c in COLORS)
+    return ("play " + card,)
+
+
+# Tables for the hot path (legal_actions, is_legal, parsing): built once from the deck.
+PLAYS = {card: _play_texts(card) for card in sorted(set(DECK))}        # card -> its play texts
+PLUS2_CARDS = frozenset(c for c in DECK if c[1:] == "+2")
+SIMPLE_ACTIONS = ("draw", "pass", "ultima", "denounce", "challenge", "next")
+# every text legal_actions can ever yield -> (verb, card, colour); anything else is never legal
+ACTION_INFO = {text: ("play", card, text[-1] if card[0] == "W" else None)
+               for card, texts in PLAYS.items() for text in texts}
+ACTION_INFO.update({verb: (verb, None, None) for verb in SIMPLE_ACTIONS})
+PARSED = {text: parse(text) for text in ACTION_INFO}                   # shared results: never mutate
 
 
 class Chupate(SheddingGame):
@@ -144,31 +164,60 @@ class Chupate(SheddingGame):
             hand = state["hands"][seat]
             if phase == "wild4":
                 actions = ["challenge", "draw"]
-            elif phase == "drawn":
-                card = state["drawn"]
-                if len(hand) == 2 and state["called"] != seat:
-                    actions.append("ultima")
-                actions += self._plays_for(state, card) + ["pass"]
-            elif state["pending"]:
-                for card in sorted(set(hand)):
-                    if card[1:] == "+2":
-                        actions.append("play " + card)
-                actions.append("draw")
             else:
                 if len(hand) == 2 and state["called"] != seat:
                     actions.append("ultima")
-                for card in sorted(set(hand)):
-                    if self.matches(state, card):
-                        actions += self._plays_for(state, card)
-                actions.append("draw")
-        if state["exposed"] is not None and seat != state["exposed"]:
+                if phase == "drawn":
+                    actions += PLAYS[state["drawn"]]
+                    actions.append("pass")
+                elif state["pending"]:
+                    actions += [PLAYS[card][0] for card in sorted(set(hand)) if card in PLUS2_CARDS]
+                    actions.append("draw")
+                else:                        # inlined self.matches(state, card) for each distinct card
+                    color = state["color"]
+                    top = state["discard"][-1]
+                    top_rank = None if top[0] == "W" else top[1:]
+                    for card in sorted(set(hand)):
+                        if card[0] == "W" or card[0] == color or card[1:] == top_rank:
+                            actions += PLAYS[card]
+                    actions.append("draw")
+        exposed = state["exposed"]
+        if exposed is not None and seat != exposed:
             actions.append("denounce")
         return actions
+
+    def check_grammar(self, action: object) -> None:
+        """Raise :class:`MalformedAction` unless ``action`` is a Chúpate 2 action text at all."""
+        if type(action) is str and action in PARSED:      # the well-formed texts that can be legal
+            return
+        verb, args, opts = parse(action)
+        if verb == "play":
+            if len(args) != 1 or args[0] not in DECK_CODES:
+                raise MalformedAction(f"{action!r}: play takes one card code, e.g. 'play R7'")
+            if set(opts) - {"color"} or opts.get("color", "R") not in COLORS:
+                raise MalformedAction(f"{action!r}: the only option is color:R, B, G or Y")
+        elif verb in NO_ARG_VERBS:
+            if args or opts:
+                raise MalformedAction(f"{action!r}: {verb} takes nothing more")
+        else:
+            raise MalformedAction(f"{action!r}: unknown action {verb!r}")
+
+    def apply(self, state: dict, seat: int, action: str) -> list[dict]:
+        """Check the notation, then the rules (see :meth:`Game.apply`)."""
+        self.check_grammar(action)
+        try:
+            return super().apply(state, seat, action)
+        except IllegalAction as err:
+            if type(err) is IllegalAction and err.code == "not_your_turn":   # a seat that could only denounce
+                raise NotYourTurn(err.action, err.seat, err.phase, err.reason) from None
+            raise
 
     def refusal(self, state: dict, seat: int, action: str) -> tuple[str, str]:
         verb, _, rest = action.partition(" ")
         card = rest.split(" ")[0]
         hand = state["hands"][seat]
+        if verb in TURN_VERBS and (seat != state["turn"] or state["phase"] == "round_over"):
+            return "not_your_turn", "it is not your turn (you may only denounce now)"
         if verb == "denounce":
             return "nothing_to_denounce", "nobody is left with one card without having called última"
         if verb == "ultima":
@@ -186,14 +235,50 @@ class Chupate(SheddingGame):
                 return "pending_plus2", f"a +{state['pending']} is pending: only a +2 answers it"
             if card[0] == "W" and "color:" not in action:
                 return "choose_color", "choose a colour for the wild"
+            if card[0] != "W" and "color:" in action:
+                return "no_color", "only a wild takes a colour"
             if not self.matches(state, card):
                 return "no_match", f"{card} matches neither the colour nor the number or symbol on the pile"
         if verb == "pass" and state["phase"] != "drawn":
             return "draw_first", "you may only pass after drawing"
         return "illegal", "that move is not allowed now"
 
+    def parse_action(self, action: object):
+        """Well-formed texts that can be legal come from a table; anything else is parsed and checked."""
+        parsed = PARSED.get(action) if type(action) is str else None
+        return parsed if parsed is not None else super().parse_action(action)
+
     def is_legal(self, state: dict, seat: int, action: str) -> bool:
-        return action in self.legal_actions(state, seat)
+        """Exactly ``action in self.legal_actions(state, seat)`` (tests/unit/test_fast_paths.py), without
+        building the list."""
+        info = ACTION_INFO.get(action) if type(action) is str else None
+        if info is None or state["over"]:
+            return False
+        verb, card, color = info
+        phase = state["phase"]
+        if phase == "round_over":
+            return verb == "next" and seat == state["last_round"]["winner"]
+        if verb == "denounce":
+            return state["exposed"] is not None and seat != state["exposed"]
+        if seat != state["turn"] or verb == "next":
+            return False
+        if phase == "wild4":
+            return verb == "challenge" or verb == "draw"
+        hand = state["hands"][seat]
+        if verb == "ultima":
+            return len(hand) == 2 and state["called"] != seat
+        if phase == "drawn":
+            return verb == "pass" or (verb == "play" and card == state["drawn"])
+        if verb == "draw":
+            return True
+        if verb != "play" or card not in hand:
+            return False
+        if state["pending"]:
+            return card in PLUS2_CARDS
+        if card[0] == "W":
+            return True
+        top = state["discard"][-1]
+        return card[0] == state["color"] or (top[0] != "W" and card[1:] == top[1:])
 
     # ----- moves ---------------------------------------------------------------------------------
     def _apply(self, state: dict, seat: int, action: str, parsed) -> list[dict]:
@@ -361,6 +446,9 @@ class Chupate(SheddingGame):
         return view
 
     def check_state(self, state: dict) -> None:
+        for key in ("phase", "turn", "direction", "color", "pending", "drawn", "wild4", "called", "exposed",
+                    "round", "last_round", "result"):
+            require(key in state, f"field {key!r} is missing")
         self.check_common(state, PHASES)
         require(state.get("color") in COLORS, "colour must be one of R, B, G, Y")
         require(isinstance(state.get("pending"), int) and state["pending"] >= 0, "pending must be >= 0")
