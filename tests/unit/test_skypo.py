@@ -368,8 +368,9 @@ def test_skypo_closer_zero_or_less_never_doubled():
 def test_skypo_closer_doubled_only_for_the_closer():
     # seat 0 closed with 14; seats 1 and 2 play their last turns and end with 10 and 71
     state = table([["5 2 0 1", "1 0 2 0", "0 1 1 1"], ["?3 -1 0 2", "0 4 -2 0", "2 0 3 -1"],
-                   ["4 5 6 7", "5 6 7 4", "6 7 4 5"]], top="4", draw=["9", "9"], turn=1, closer=0)
-    play(state, [(1, "draw"), (1, "discard flip:0,0"), (2, "draw"), (2, "swap 0,0")])
+                   ["?4 5 6 7", "5 6 7 4", "6 7 4 5"]], top="4", draw=["9", "9"], turn=1, closer=0)
+    events = play(state, [(1, "draw"), (1, "discard flip:0,0"), (2, "draw"), (2, "swap 0,0")])
+    assert "closed" not in types(events) and state["closer"] == 0   # seat 2 ran out too: no second closer
     assert state["last_round"]["points"] == [14, 10, 71]
     assert state["last_round"]["round_scores"] == [28, 10, 71]
 
@@ -455,7 +456,8 @@ def test_skypo_drawn_card_is_shown_to_everyone():
 
 def test_skypo_refusals_are_typed_and_change_nothing():
     state = three_seats()
-    for bad in ("", "draw ", "swap  1,1", "x" * 500, 7):
+    for bad in ("", "draw ", "swap  1,1", "x" * 500, 7, "shuffle", "draw now", "take 1,3 x:1", "take a,b",
+                "discard 1,1", "discard flip:1", "swap 1,1 2,2", "next 1", "flip -1,0"):
         refused(state, 0, bad, MalformedAction)
     assert refused(state, 1, "draw", NotYourTurn).code == "not_your_turn"
     assert refused(state, 0, "take 3,0").code == "no_such_place"

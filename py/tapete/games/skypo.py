@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..core import BadOptions, Game, require
+from ..core import BadOptions, Game, MalformedAction, parse, require
 from ..core.registry import register
 from ..core.rng import shuffle_in_state
 
@@ -54,6 +54,13 @@ def build_deck() -> list[str]:
 
 DECK = build_deck()
 DECK_COUNTS = Counter(DECK)
+assert len(DECK) == DECK_SIZE, "the sheet's deck has 150 cards"
+
+
+def is_place(text: str) -> bool:
+    """Is ``text`` written like a place, ``row,col`` (digits; it may still lie outside the grid)?"""
+    row, sep, col = text.partition(",")
+    return bool(sep) and row.isdigit() and col.isdigit() and row.isascii() and col.isascii()
 
 
 def new_grid() -> list:
@@ -216,6 +223,30 @@ class Skypo(Game):
         if verb == "swap" and not rest:
             return "choose_place", "say which card to replace: swap row,col"
         return "swap_or_discard", f"swap the drawn {drawn} (swap row,col) or discard it (discard flip:row,col)"
+
+    # ----- notation ----------------------------------------------------------------------------
+    def check_grammar(self, action: object) -> None:
+        """Raise :class:`MalformedAction` unless ``action`` is Skypo action text at all.
+
+        A bare ``take``, ``swap``, ``flip`` or ``discard`` is well formed: the rules refuse it with a
+        specific reason (the discard taken must be swapped, a discard needs a flip...)."""
+        verb, args, opts = parse(action)
+        if verb in ("draw", "next"):
+            if args or opts:
+                raise MalformedAction(f"{action!r}: {verb} takes nothing more")
+        elif verb in ("flip", "swap", "take"):
+            if opts or len(args) > 1 or (args and not is_place(args[0])):
+                raise MalformedAction(f"{action!r}: {verb} takes one place row,col, e.g. '{verb} 1,3'")
+        elif verb == "discard":
+            if args or set(opts) - {"flip"} or ("flip" in opts and not is_place(opts["flip"])):
+                raise MalformedAction(f"{action!r}: write 'discard flip:row,col', e.g. 'discard flip:2,0'")
+        else:
+            raise MalformedAction(f"{action!r}: unknown action {verb!r} (flip, draw, swap, discard, take, next)")
+
+    def apply(self, state: dict, seat: int, action: str) -> list[dict]:
+        """Check the notation, then the rules (see :meth:`Game.apply`)."""
+        self.check_grammar(action)
+        return super().apply(state, seat, action)
 
     # ----- moves ---------------------------------------------------------------------------------
     def _apply(self, state: dict, seat: int, action: str, parsed) -> list[dict]:
