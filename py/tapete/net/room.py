@@ -1,0 +1,325 @@
+"""Rooms played with friends: the host page's :class:`RoomHost` and a guest page's :class:`GuestSession`.
+
+Both sit on a :class:`~tapete.net.transport.Transport`. The host maps transport peer ids to player
+ids through each guest's ``hello`` (seats are bound to the player id a browser keeps in localStorage,
+never to the peer id, which changes on every reload), keeps the lobby, and once started hands every
+guest message to the authoritative :class:`~tapete.net.host.Host`. A guest only ever receives its own
+view. See docs/multiplayer.md.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Callable
+
+from ..core import TapeteError, get
+from .host import Host, LocalSession, SeatSpec
+from .protocol import SCHEMA_VERSION, ProtocolError, decode, encode
+from .transport import Transport
+
+# Room codes: six letters, none that reads like another (no I/L/O, hence no 1/0 confusion either).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
+HOST_TYPES = ("lobby", "update", "rejected")
+Send = Callable[[dict], None]
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def normalize_code(text: str) -> str | None:
+    """The code typed by a person (any case, spaces or dashes) or None if it cannot be one."""
+    code = "".join(ch for ch in str(text).upper() if not ch.isspace() and ch != "-")
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        return None
+    return code
+
+
+def room_fragment(code: str, secret: str | None) -> str:
+    return f"room={code}" + (f"&k={secret}" if secret else "")
+
+
+def parse_fragment(fragment: str) -> tuple[str, str] | None:
+    """``#room=ABCDEF&k=<secret>`` -> (code, secret or ""), or None when it names no room."""
+    params = {}
+    for part in fragment.lstrip("#").split("&"):
+        key, _, value = part.partition("=")
+        params[key] = value
+    code = normalize_code(params.get("room", ""))
+    if code is None:
+        return None
+    secret = params.get("k", "")
+    if not all(ch.isalnum() or ch in "-_" for ch in secret) or len(secret) > 64:
+        secret = ""
+    return code, secret
+
+
+def password(code: str, secret: str | None) -> str:
+    """The signalling password (same rule as static/js/p2p.js): the link's secret, else the code alone."""
+    return f"k:{secret}" if secret else f"code:{code}"
+
+
+class RoomHost:
+    """The host page's room: lobby, then the authoritative game for every connected guest."""
+
+    def __init__(self, transport: Transport, game_id: str, player: str, name: str, *,
+                 seats: int | None = None, options: dict | None = None, seed: int | None = None,
+                 on_change: Callable[["RoomHost"], None] | None = None):
+        self.transport = transport
+        self.game_id = game_id
+        self.game = get(game_id)
+        self.player = player
+        self.options = options or {}
+        self.seed = seed if seed is not None else secrets.randbits(31)
+        size = seats or self.game.max_players
+        self.lobby: list[SeatSpec | None] = [SeatSpec(name, player=player)] + [None] * (size - 1)
+        self.peers: dict[str, str] = {}            # peer id -> player id
+        self.peer_of: dict[str, str] = {}          # player id -> current peer id
+        self.names: dict[str, str] = {player: name}
+        self.host: Host | None = None
+        self.session: LocalSession | None = None
+        self.on_change = on_change or (lambda room: None)
+        self.refused: list[dict] = []              # every refusal sent (for tests and diagnostics)
+        transport.on_message = self._on_message
+        transport.on_join = self._on_join
+        transport.on_leave = self._on_leave
+        transport.start()
+
+    # ----- lobby ------------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.host is not None
+
+    def seat_of(self, player: str) -> int | None:
+        seats = self.host.seats if self.host else self.lobby
+        return next((i for i, s in enumerate(seats) if s is not None and s.player == player), None)
+
+    def lobby_message(self, player: str | None) -> dict:
+        seats = self.host.seats if self.host else self.lobby
+        out = []
+        for spec in seats:
+            if spec is None:
+                out.append({"kind": "open", "name": ""})
+            else:
+                kind = "bot" if spec.bot else ("host" if spec.player == self.player else "player")
+                connected = spec.bot is not None or spec.player == self.player or spec.player in self.peer_of
+                out.append({"kind": kind, "name": spec.name, "connected": connected})
+        return {"v": SCHEMA_VERSION, "type": "lobby", "game": self.game_id, "started": self.started,
+                "seats": out, "you": None if player is None else self.seat_of(player)}
+
+    def add_bot(self, level: str = "easy", name: str | None = None) -> int | None:
+        if self.started:
+            return None
+        for i, spec in enumerate(self.lobby):
+            if spec is None:
+                self.lobby[i] = SeatSpec(name or f"Bot {i}", bot=level)
+                self._lobby_changed()
+                return i
+        return None
+
+    def remove(self, seat: int) -> None:
+        """Empty a lobby seat (a bot, or a guest: who is then told there is no seat for them)."""
+        if self.started or seat == 0 or not 0 < seat < len(self.lobby):
+            return
+        self.lobby[seat] = None
+        self._lobby_changed()
+
+    def filled(self) -> int:
+        return sum(1 for s in self.lobby if s is not None)
+
+    def start(self, on_update: Send) -> LocalSession:
+        """Start the game with the filled seats (open ones are dropped) and return the host's session."""
+        if self.started:
+            raise ProtocolError("the game has already started", "started")
+        seats = [s for s in self.lobby if s is not None]
+        self.host = Host(self.game_id, seats, self.seed, self.options)
+        self.session = LocalSession(self.host, self.player, on_update)
+        for player, peer in self.peer_of.items():
+            self._send(peer, self.lobby_message(player))
+            self.host.attach(player, self._sender(peer))
+        self.on_change(self)
+        return self.session
+
+    # ----- transport callbacks -------------------------------------------------------------------
+    def _on_join(self, peer: str) -> None:
+        pass                                        # a guest introduces itself with hello
+
+    def _on_leave(self, peer: str) -> None:
+        player = self.peers.pop(peer, None)
+        if player is None or self.peer_of.get(player) != peer:
+            return
+        del self.peer_of[player]
+        if self.host is not None:
+            self.host.detach(player)
+        self._lobby_changed()
+
+    def _on_message(self, peer: str, text: str) -> None:
+        player = self.peers.get(peer)
+        if player is None:
+            try:
+                message = decode(text)
+                if message["type"] != "hello":
+                    raise ProtocolError("say hello first", "no_hello")
+            except TapeteError as err:
+                self._refuse(peer, text, err)
+                return
+            self._hello(peer, message)
+            return
+        if self.host is None:
+            try:
+                message = decode(text)
+                if message["type"] == "hello":
+                    self._hello(peer, message)
+                    return
+                raise ProtocolError("the game has not started yet", "not_started")
+            except TapeteError as err:
+                self._refuse(peer, text, err)
+            return
+        try:
+            message = decode(text)
+        except TapeteError as err:
+            self._refuse(peer, text, err)
+            return
+        if message["type"] == "hello":
+            self._hello(peer, message)
+            return
+        rejection = self.host.receive(player, text)
+        if rejection is not None:
+            self.refused.append(rejection)
+
+    def _hello(self, peer: str, message: dict) -> None:
+        player, name = message["player"], message["name"].strip()
+        bound = self.peers.get(peer)
+        if bound is not None and bound != player:
+            self._refuse(peer, None, ProtocolError("this connection already has a player", "forged_player"))
+            return
+        if player == self.player:
+            self._refuse(peer, None, ProtocolError("that player id is the host's", "forged_player"))
+            return
+        seat = self.seat_of(player)
+        if seat is None and not self.started:
+            seat = next((i for i, s in enumerate(self.lobby) if s is None), None)
+            if seat is not None:
+                self.lobby[seat] = SeatSpec(name, player=player)
+        if seat is None:
+            self._refuse(peer, None, ProtocolError("the table is full", "full"))
+            return
+        old = self.peer_of.get(player)
+        if old is not None and old != peer:
+            self.peers.pop(old, None)               # the same player on a new connection wins
+        self.peers[peer] = player
+        self.peer_of[player] = peer
+        self.names[player] = name
+        if not self.started:
+            self.lobby[seat].name = name
+        self._send(peer, self.lobby_message(player))
+        if self.host is not None:
+            self.host.attach(player, self._sender(peer))
+        self._lobby_changed()
+
+    # ----- sending ----------------------------------------------------------------------------
+    def _sender(self, peer: str) -> Send:
+        return lambda message: self._send(peer, message)
+
+    def _send(self, peer: str, message: dict) -> None:
+        self.transport.send(peer, json.dumps(message, separators=(",", ":")))
+
+    def _refuse(self, peer: str, text, err: TapeteError) -> None:
+        rejection = {"v": SCHEMA_VERSION, "type": "rejected", "id": _message_id(text),
+                     "code": err.code, "message": str(err)}
+        self.refused.append(rejection)
+        self._send(peer, rejection)
+
+    def _lobby_changed(self) -> None:
+        for player, peer in self.peer_of.items():
+            if self.host is None:
+                self._send(peer, self.lobby_message(player))
+        self.on_change(self)
+
+
+def _message_id(text) -> str | None:
+    from .host import _intent_id
+    return _intent_id(text)
+
+
+class GuestSession:
+    """A guest page's seat: the same surface as :class:`LocalSession` (``send``, ``last``, ``seat``).
+
+    It says hello to every peer it meets (only the host answers), then listens to one host: the first
+    peer that answers with a lobby or an update. ``on_update`` gets ``lobby``, ``update`` and
+    ``rejected`` messages (dicts).
+    """
+
+    def __init__(self, transport: Transport, player: str, name: str, on_update: Send):
+        self.transport, self.player, self.name = transport, player, name
+        self.on_update = on_update
+        self.host_peer: str | None = None
+        self.last: dict | None = None
+        self.lobby: dict | None = None
+        self.counter = 0
+        self.nonce = secrets.token_hex(4)          # intent ids stay unique across reconnections
+        self.received: list[str] = []              # every accepted host text (for leak tests)
+        transport.on_message = self._on_message
+        transport.on_join = self._on_join
+        transport.on_leave = self._on_leave
+        transport.start()
+
+    @property
+    def seat(self) -> int | None:
+        if self.last is not None:
+            return self.last["seat"]
+        return self.lobby["you"] if self.lobby else None
+
+    def hello_text(self) -> str:
+        return encode({"type": "hello", "player": self.player, "name": self.name})
+
+    def _on_join(self, peer: str) -> None:
+        if self.host_peer is None:
+            self.transport.send(peer, self.hello_text())
+
+    def _on_leave(self, peer: str) -> None:
+        if peer == self.host_peer:
+            self.host_peer = None                  # wait for the host to come back (it says nothing first)
+            self.on_update({"v": SCHEMA_VERSION, "type": "host_gone"})
+
+    def _on_message(self, peer: str, text: str) -> None:
+        if self.host_peer is not None and peer != self.host_peer:
+            return                                 # only the host speaks to guests
+        if not isinstance(text, str) or len(text) > MAX_HOST_MESSAGE:
+            return
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(message, dict) or message.get("v") != SCHEMA_VERSION or message.get("type") not in HOST_TYPES:
+            return
+        if self.host_peer is None:
+            if message["type"] == "rejected" and message.get("code") == "no_hello":
+                return                             # another guest ignoring us is not a host
+            self.host_peer = peer
+        self.received.append(text)
+        if message["type"] == "lobby":
+            self.lobby = message
+        elif message["type"] == "update":
+            self.last = message
+        self.on_update(message)
+
+    def send(self, action: str) -> dict | None:
+        """Send an intent for our seat at the version we last saw; the answer arrives via on_update."""
+        if self.host_peer is None or self.last is None:
+            return None
+        self.counter += 1
+        intent = {"type": "intent", "id": f"{self.nonce}-{self.counter}", "seat": self.seat,
+                  "state_version": self.last["view"]["version"], "action": action}
+        self.transport.send(self.host_peer, encode(intent))
+        return None
+
+    def close(self) -> None:
+        self.transport.close()

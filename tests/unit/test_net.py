@@ -1,0 +1,255 @@
+"""Rooms with friends over the in-memory transport: RoomHost + GuestSessions, refusals, leaks, reconnects."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from tapete.bots import make_bot
+from tapete.net import GuestSession, MemoryHub, RoomHost, normalize_code, parse_fragment
+from tapete.net.protocol import MAX_MESSAGE_BYTES
+from tapete.net.room import CODE_ALPHABET, new_code, new_secret, password, room_fragment
+
+GAME = "chupate"
+PLAYERS = ["guestAAAAaaaa1", "guestBBBBbbbb2"]
+OPTIONS = {"quick": True}
+
+
+class Table:
+    """A host and guests on one MemoryHub; the host page's own updates land in host_updates."""
+
+    def __init__(self, seed=7, guests=2, seats=3):
+        self.hub = MemoryHub()
+        self.host_updates: list[dict] = []
+        self.room = RoomHost(self.hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=seats,
+                             options=OPTIONS, seed=seed)
+        self.guest_msgs: dict[str, list[dict]] = {}
+        self.guests = [self.join(f"peer-g{i}", PLAYERS[i], ["Gina", "Beto"][i]) for i in range(guests)]
+        self.session = None
+
+    def join(self, peer, player, name):
+        msgs = self.guest_msgs.setdefault(player, [])
+        return GuestSession(self.hub.join(peer), player, name, msgs.append)
+
+    def start(self):
+        self.session = self.room.start(self.host_updates.append)
+        return self.room.host
+
+    def session_for(self, seat):
+        return self.session if seat == 0 else next(g for g in self.guests if g.seat == seat)
+
+    def state_json(self):
+        return self.room.host.game.to_json(self.room.host.state)
+
+
+def play_out(table: Table, on_step=None, max_steps=3000) -> None:
+    host = table.room.host
+    bot = make_bot("easy", GAME)
+    rng = random.Random(1)
+    for _ in range(max_steps):
+        if host.state["over"]:
+            return
+        seat = host.game.to_move(host.state)[0]
+        session = table.session_for(seat)
+        update = session.last
+        assert update["view"]["version"] == host.state["version"], "every seat sees the latest version"
+        action = bot.choose(update["view"], update["legal"], True, rng)
+        if action is None:
+            action = update["legal"][0]
+        session.send(action)
+        if on_step:
+            on_step()
+    raise AssertionError("game did not end")
+
+
+# ----- codes and links ---------------------------------------------------------------------------
+def test_codes_links_and_passwords():
+    for _ in range(200):
+        code = new_code()
+        assert re.fullmatch(r"[A-Z]{6}", code) and not set(code) & set("ILO")
+    assert set(CODE_ALPHABET).isdisjoint("ILO01")
+    assert normalize_code(" abc-def ") == "ABCDEF"
+    assert normalize_code("ABCDE") is None and normalize_code("ABCDEI") is None
+    secret = new_secret()
+    assert len(secret) >= 20
+    assert parse_fragment("#" + room_fragment("ABCDEF", secret)) == ("ABCDEF", secret)
+    assert parse_fragment("#room=abcdef") == ("ABCDEF", "")
+    assert parse_fragment("#nothing") is None
+    assert password("ABCDEF", secret) != password("ABCDEF", "")
+
+
+# ----- a whole game ---------------------------------------------------------------------------
+def test_three_seats_play_to_the_end():
+    table = Table()
+    lobby = table.guest_msgs[PLAYERS[1]][-1]
+    assert lobby["type"] == "lobby" and [s["kind"] for s in lobby["seats"]] == ["host", "player", "player"]
+    assert [g.seat for g in table.guests] == [1, 2]
+    table.start()
+    play_out(table)
+    host = table.room.host
+    assert host.state["over"]
+    for session in [table.session, *table.guests]:
+        assert session.last["view"]["over"] and session.last["view"]["version"] == host.state["version"]
+    assert not table.room.refused
+
+
+def test_lobby_bots_fill_seats_and_start():
+    table = Table(guests=1, seats=4)
+    assert table.room.add_bot() == 2 and table.room.add_bot() == 3 and table.room.add_bot() is None
+    kinds = [s["kind"] for s in table.guest_msgs[PLAYERS[0]][-1]["seats"]]
+    assert kinds == ["host", "player", "bot", "bot"]
+    host = table.start()
+    for _ in range(4000):
+        if host.state["over"]:
+            break
+        if host.bot_step():
+            continue
+        seat = host.game.to_move(host.state)[0]
+        session = table.session_for(seat)
+        session.send(session.last["legal"][0] if "draw" not in session.last["legal"] else
+                     next((a for a in session.last["legal"] if a.startswith("play")), "draw"))
+    assert host.state["over"]
+
+
+def test_full_table_refuses_a_late_guest_and_started_game_refuses_strangers():
+    table = Table(guests=2, seats=3)
+    late = table.join("peer-late", "lateplayer99", "Late")
+    assert table.guest_msgs["lateplayer99"][-1]["code"] == "full" and late.seat is None
+
+
+# ----- adversarial ------------------------------------------------------------------------------
+def intent(guest, **over):
+    message = {"v": 1, "type": "intent", "id": f"x{random.random()}".replace(".", ""), "seat": guest.seat,
+               "state_version": guest.last["view"]["version"], "action": guest.last["legal"][0]
+               if guest.last["legal"] else "draw"}
+    message.update(over)
+    return json.dumps(message)
+
+
+def raw(table, peer, text):
+    table.hub.peers[peer].send("peer-host", text)
+
+
+@pytest.mark.parametrize("case, code", [
+    ("forged_seat", "forged_seat"),
+    ("replayed", "replayed"),
+    ("malformed", "malformed"),
+    ("oversized", "oversized"),
+    ("unknown_type", "unknown_type"),
+    ("version", "version"),
+    ("stale", "stale"),
+    ("out_of_turn", "not_your_turn"),
+    ("missing_field", "malformed"),
+    ("not_json_object", "malformed"),
+])
+def test_refusals_leave_the_state_unchanged(case, code):
+    table = Table()
+    host = table.start()
+    # Play until it is guest 1's turn, so "replayed" can replay an accepted intent.
+    guest, other = table.guests
+    bot, rng = make_bot("easy", GAME), random.Random(3)
+    while host.game.to_move(host.state)[0] != guest.seat:
+        seat = host.game.to_move(host.state)[0]
+        s = table.session_for(seat)
+        s.send(bot.choose(s.last["view"], s.last["legal"], True, rng) or s.last["legal"][0])
+    if case == "replayed":
+        text = intent(guest, action=bot.choose(guest.last["view"], guest.last["legal"], True, rng)
+                      or guest.last["legal"][0])
+        raw(table, "peer-g0", text)
+        assert not table.room.refused
+        before = table.state_json()
+        raw(table, "peer-g0", text)
+    else:
+        before = table.state_json()
+        text = {
+            "forged_seat": lambda: intent(guest, seat=other.seat),
+            "malformed": lambda: "{not json",
+            "oversized": lambda: json.dumps({"v": 1, "type": "intent", "pad": "x" * MAX_MESSAGE_BYTES}),
+            "unknown_type": lambda: json.dumps({"v": 1, "type": "takeover", "seat": 0}),
+            "version": lambda: intent(guest, v=2),
+            "stale": lambda: intent(guest, state_version=guest.last["view"]["version"] - 1),
+            "out_of_turn": lambda: intent(other, action=other.last["legal"][0] if other.last["legal"] else "draw"),
+            "missing_field": lambda: json.dumps({"v": 1, "type": "intent", "seat": 1}),
+            "not_json_object": lambda: "[1, 2, 3]",
+        }[case]()
+        sender = "peer-g1" if case == "out_of_turn" else "peer-g0"
+        raw(table, sender, text)
+    assert table.room.refused and table.room.refused[-1]["code"] == code, table.room.refused
+    assert table.state_json() == before
+    who = PLAYERS[1] if case == "out_of_turn" else PLAYERS[0]
+    assert table.guest_msgs[who][-1]["type"] == "rejected" and table.guest_msgs[who][-1]["code"] == code
+
+
+def test_messages_before_hello_and_host_impersonation_are_refused():
+    table = Table(guests=1)
+    stranger = table.hub.join("peer-x")
+    got = []
+    stranger.on_message = lambda peer, text: got.append(json.loads(text))
+    stranger.start()
+    stranger.send("peer-host", json.dumps({"v": 1, "type": "intent", "id": "a", "seat": 0,
+                                          "state_version": 0, "action": "draw"}))
+    assert got[-1]["code"] == "no_hello"
+    stranger.send("peer-host", json.dumps({"v": 1, "type": "hello", "player": "hostplayer01", "name": "Me"}))
+    assert got[-1]["code"] == "forged_player"
+    # A guest cannot rebind its connection to another player's id.
+    table.hub.peers["peer-g0"].send("peer-host", json.dumps(
+        {"v": 1, "type": "hello", "player": "otherplayer77", "name": "X"}))
+    assert table.guest_msgs[PLAYERS[0]][-1]["code"] == "forged_player"
+    assert table.room.seat_of("otherplayer77") is None
+
+
+# ----- no leaks ---------------------------------------------------------------------------------
+def card_tokens(text: str, deck: set[str]) -> set[str]:
+    return {tok for tok in re.findall(r'"([^"]{1,8})"', text) if tok in deck}
+
+
+def test_guests_never_receive_a_foreign_or_hidden_card():
+    table = Table(seed=11)
+    host = table.start()
+    game = host.game
+    deck = set(c for place in game.card_places(host.state) for c in place)
+    seen = {p: 0 for p in PLAYERS}
+    checked = {"messages": 0}
+
+    def scan():
+        for guest in table.guests:
+            player = guest.player
+            for text in guest.received[seen[player]:]:
+                state = host.state
+                seat = guest.seat
+                hidden = set(c for place in game.hidden_places(state, seat) for c in place)
+                mine = set(state["hands"][seat]) | set(state["discard"])
+                leaked = (card_tokens(text, deck) & hidden) - mine
+                assert not leaked, f"seat {seat} received hidden cards {leaked}"
+                checked["messages"] += 1
+            seen[player] = len(guest.received)
+
+    scan()
+    play_out(table, on_step=scan)
+    assert checked["messages"] > 50
+
+
+# ----- reconnects -----------------------------------------------------------------------------
+def test_reconnect_with_same_player_id_gets_the_same_seat():
+    table = Table()
+    host = table.start()
+    g0 = table.guests[0]
+    seat = g0.seat
+    g0.close()
+    assert "peer-g0" not in table.room.peers and PLAYERS[0] not in host.listeners
+    back = table.join("peer-g0-again", PLAYERS[0], "Gina")
+    assert back.seat == seat and back.last["seat"] == seat
+    table.guests[0] = back
+    play_out(table)
+    assert host.state["over"]
+
+
+def test_reconnect_in_lobby_keeps_the_seat_and_new_name():
+    table = Table(seats=4)
+    table.guests[1].close()
+    assert table.room.lobby[2].player == PLAYERS[1]
+    back = table.join("peer-new", PLAYERS[1], "Bea")
+    assert back.seat == 2 and table.room.lobby[2].name == "Bea"
