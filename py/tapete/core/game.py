@@ -140,7 +140,7 @@ class Game:
     # ----- the one mutation entry point -------------------------------------------------------
     def apply(self, state: dict, seat: int, action: str) -> list[Event]:
         """Check, then mutate. A refused action raises a TapeteError and leaves ``state`` untouched."""
-        parsed = parse(action)
+        parsed = self.parse_action(action)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
             raise IllegalAction(action, seat, self.phase(state), "there is no such seat", "no_such_seat")
         if state["over"]:
@@ -154,6 +154,11 @@ class Game:
         state["history"].append([seat, action])
         state["version"] += 1
         return events
+
+    def parse_action(self, action: object):
+        """Parse ``action`` or raise :class:`MalformedAction`. Games may check their own grammar here and
+        answer from a table of their well-formed texts (the result is shared: never mutate it)."""
+        return parse(action)
 
     def _apply(self, state: dict, seat: int, action: str, parsed) -> list[Event]:
         """Hook: mutate for an action already known to be legal."""
