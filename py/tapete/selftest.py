@@ -20,7 +20,7 @@ from .sim import step
 OPTION_SETS: dict[str, list[dict]] = {
     "chupate": [{"quick": True}, {"target": 150}, {"quick": True, "pairs": True}, {"target": 100, "pairs": True}],
     "skypo": [{}, {"target": 40}, {"target": 1}],
-    "francesa": [{"limit": 1}, {"limit": 30}, {"limit": 60}],
+    "francesa": [{"limit": 1}, {"limit": 60}, {}],
     "dos": [{"target": 1}, {"target": 60}, {"target": 1, "turn_timer": 30}, {"target": 120}],
     "taki": [{}, {"turn_timer": 30}],
 }

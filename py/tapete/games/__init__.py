@@ -2,5 +2,6 @@
 
 from . import chupate  # noqa: F401
 from . import skypo  # noqa: F401
+from . import francesa  # noqa: F401
 from . import dos  # noqa: F401
 from . import taki  # noqa: F401
