@@ -39,11 +39,15 @@ def step(game: Game, state: dict, bots: list, rng: random.Random) -> tuple[int, 
     raise RuntimeError(f"{game.id}: the seat to move ({seats[0]}) chose nothing")
 
 
-def play_game(game: Game, players: int, seed: int, options: dict | None = None, level: str = "easy",
+def play_game(game: Game, players: int, seed: int, options: dict | None = None, level: str | list[str] = "easy",
               max_actions: int = MAX_ACTIONS) -> tuple[dict, int]:
-    """Play one whole game; returns the final state and the number of actions applied."""
+    """Play one whole game; returns the final state and the number of actions applied.
+
+    ``level`` is one bot level for every seat, or a list with one level per seat.
+    """
     state = game.new(players, seed, options)
-    bots = [make_bot(level, game.id) for _ in range(players)]
+    levels = [level] * players if isinstance(level, str) else list(level)
+    bots = [make_bot(lv, game.id) for lv in levels]
     rng = random.Random(seed)
     actions = 0
     while not state["over"]:
