@@ -244,8 +244,10 @@ class Skypo(Game):
             raise MalformedAction(f"{action!r}: unknown action {verb!r} (flip, draw, swap, discard, take, next)")
 
     def apply(self, state: dict, seat: int, action: str) -> list[dict]:
-        """Check the notation, then the rules (see :meth:`Game.apply`)."""
-        self.check_grammar(action)
+        """Check the notation, then the rules (see :meth:`Game.apply`). Legal texts are well formed, so
+        the notation is checked only for text the rules would refuse."""
+        if not (type(seat) is int and 0 <= seat < state["players"] and self.is_legal(state, seat, action)):
+            self.check_grammar(action)
         return super().apply(state, seat, action)
 
     # ----- moves ---------------------------------------------------------------------------------
