@@ -45,7 +45,7 @@ def win_rate(a: str, b: str, games: int) -> float:
     for seed in range(games):
         levels = [a, b, a, b] if seed % 2 == 0 else [b, a, b, a]
         state, _ = play_game(game, 4, seed, {"quick": True}, levels)
-        wins += levels[state["result"]["winners"][0]] == a
+        wins += state["result"]["winners"][0] % 2 == seed % 2    # A holds seats 0, 2 or 1, 3
     return wins / games
 
 
