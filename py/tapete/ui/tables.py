@@ -1,0 +1,27 @@
+"""Which game has a table screen, and its renderer module (imported lazily, so boot stays light).
+
+A table module provides ``render_table(update, lang, ui)``, ``event_text(event, update, lang)``,
+optionally ``KEYS`` (key -> action) and ``local_action(ui, action)`` for ``ui:`` actions.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.util import find_spec
+
+TABLE_MODULES = {
+    "chupate": "tapete.ui.chupate_table",
+    "skypo": "tapete.ui.skypo_table",
+    "francesa": "tapete.ui.francesa_table",
+    "taki": "tapete.ui.taki_table",
+    "dos": "tapete.ui.dos_table",
+}
+
+
+def available() -> tuple[str, ...]:
+    """Game ids whose table module is present."""
+    return tuple(g for g, name in TABLE_MODULES.items() if find_spec(name) is not None)
+
+
+def table_for(game_id: str):
+    return importlib.import_module(TABLE_MODULES[game_id])
