@@ -425,12 +425,17 @@ def test_dos_illegal_out_of_turn_and_malformed_actions_change_nothing():
     refused(state, 1, "match R3 on:1", NotYourTurn)
     refused(state, 0, "match R1 on:0")
     refused(state, 0, "match B7 on:5")
-    refused(state, 0, "match B7 on:00")
-    refused(state, 0, "play B7")
     refused(state, 0, "next")
     refused(state, 7, "draw")
-    for text in ("", "draw  now", " draw", "match B7 on:", 42, "x" * 500):
+    refused(state, 0, "catch 5")
+    for text in ("", "draw  now", " draw", "match B7 on:", 42, "x" * 500, "play B7", "match B7 on:00",
+                 "match B2 on:0", "match B7+B3+B1 on:0", "match B7", "match B7 on:0 color:R", "draw 1",
+                 "place", "place R2", "catch", "catch x", "dos now", "end turn"):
         refused(state, 0, text, MalformedAction)
+    state["hands"][1] = state["hands"][1][:2]                       # seat 1 could only call now
+    state["draw"].append("R4")
+    assert GAME.legal_actions(state, 1) == ["dos"]
+    assert refused(state, 1, "draw", NotYourTurn).code == "not_your_turn"
     err = refused(state, 0, "match G1 on:0")
     assert "G1" in str(err) and err.code == "no_match"
 

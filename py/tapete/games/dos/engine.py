@@ -13,11 +13,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core import BadOptions, BadState, Game, next_seat, require
+from ...core import (BadOptions, BadState, Game, IllegalAction, MalformedAction, NotYourTurn, next_seat, parse,
+                     require)
 from ...core.rng import shuffle_in_state
 from .cards import (CENTER_SIZE, DECK, DECK_COUNT, DOS_HAND, DOS_PENALTY, DOUBLE, DOUBLE_COLOR_DRAW, HAND_SIZE, INFO,
                     MAX_TARGET, PHASES, RANGE, TARGET, TURN_PHASES, WILD_DOS, card_points, dealer_value, fits,
                     resolve, sort_key)
+
+
+NO_ARG_VERBS = ("draw", "end", "dos", "next")
+
+
+def _is_number(text: str) -> bool:
+    """A seat or centre index as written in actions: decimal digits, no leading zero."""
+    return text.isdigit() and str(int(text)) == text
 
 
 class Dos(Game):
@@ -205,6 +214,37 @@ class Dos(Game):
         hi = sum(INFO[c][2] for c in cards)
         return fits(lo, hi, state["center"][i])
 
+    def check_grammar(self, action: object) -> None:
+        """Raise :class:`MalformedAction` unless ``action`` is a DOS action text at all."""
+        verb, args, opts = parse(action)
+        if verb == "match":
+            cards = args[0].split("+") if len(args) == 1 else []
+            if not 1 <= len(cards) <= 2 or any(c not in INFO for c in cards):
+                raise MalformedAction(f"{action!r}: match takes one card or two joined by +, e.g. 'match B3+Y4 on:1'")
+            if set(opts) != {"on"} or not _is_number(opts["on"]):
+                raise MalformedAction(f"{action!r}: say which centre card with on:N, e.g. 'match R7 on:0'")
+        elif verb == "place":
+            if len(args) != 1 or args[0] not in INFO or opts:
+                raise MalformedAction(f"{action!r}: place takes one card code, e.g. 'place R7'")
+        elif verb == "catch":
+            if len(args) != 1 or not _is_number(args[0]) or opts:
+                raise MalformedAction(f"{action!r}: catch takes the seat number, e.g. 'catch 2'")
+        elif verb in NO_ARG_VERBS:
+            if args or opts:
+                raise MalformedAction(f"{action!r}: {verb} takes nothing more")
+        else:
+            raise MalformedAction(f"{action!r}: unknown action {verb!r} in DOS")
+
+    def apply(self, state: dict, seat: int, action: str) -> list[dict]:
+        """Check the notation, then the rules (see :meth:`Game.apply`)."""
+        self.check_grammar(action)
+        try:
+            return super().apply(state, seat, action)
+        except IllegalAction as err:
+            if type(err) is IllegalAction and err.code == "not_your_turn":   # a seat that could only call
+                raise NotYourTurn(err.action, err.seat, err.phase, err.reason) from None
+            raise
+
     def refusal(self, state: dict, seat: int, action: str) -> tuple[str, str]:
         verb, _, rest = action.partition(" ")
         phase = state["phase"]
@@ -216,7 +256,7 @@ class Dos(Game):
         if verb == "next":
             return "not_round_over", "only the winner of a finished round deals the next one"
         if seat != state["turn"] or phase not in TURN_PHASES:
-            return "not_your_turn", "it is not your turn"
+            return "not_your_turn", "it is not your turn (you may only call ¡DOS! now)"
         if verb == "match":
             return self._match_refusal(state, seat, rest)
         if verb == "draw":
