@@ -1,11 +1,12 @@
 """Super Taki: one scenario per rule of sheet 003 and of RULINGS.md, each from a hand-made state."""
 
+import random
 from collections import Counter
 
 import pytest
 
 from tapete.core import BadState, GameOver, IllegalAction, MalformedAction, NotYourTurn, get
-from tapete.games.taki import DECK, GAME, HAND_SIZE
+from tapete.games.taki import DECK, GAME, HAND_SIZE, WELL_FORMED
 
 from conformance import check_game
 
@@ -111,6 +112,16 @@ def test_taki_reshuffle_when_draw_pile_runs_out():
     GAME.check_state(state)
     do(state, 0, "draw")
     assert state["discard"] == ["R5"] and len(state["hands"][0]) == 2 and len(state["draw"]) == 1
+
+
+def test_taki_draw_skipped_when_both_piles_are_empty():
+    state = make([["B7"], ["G1", "G3"]], discard=("R5",))
+    state["hands"][1] += state["draw"]
+    state["draw"] = []
+    GAME.check_state(state)
+    events = do(state, 0, "draw")
+    assert state["hands"][0] == ["B7"] and state["turn"] == 1
+    assert {"type": "drew", "seat": 0, "count": 0, "private": {"cards": []}} in events
 
 
 # ----- action cards ------------------------------------------------------------------------------------
@@ -507,7 +518,24 @@ def test_taki_auto_action_plays_sensibly():
     assert GAME.auto_action(state, 0) == "draw"
 
 
-def test_taki_registered_and_random_games_with_seven_and_nine_players():
+def test_taki_registered_and_a_ten_player_random_game_passes_the_conformance_checks():
     assert get("taki") is GAME
-    for seed in range(12):
-        check_game(GAME, 7 if seed % 2 else 9, seed, {}, deep_every=5)
+    assert check_game(GAME, 10, 3, {}, deep_every=5) > 0
+
+
+def test_taki_fast_is_legal_equals_membership_in_legal_actions():
+    rng = random.Random(5)
+    candidates = list(WELL_FORMED) + ["play ZZ", "", "play R3 color:", "nonsense", "draw draw"]
+    checked = 0
+    for seed in range(25):
+        state = GAME.new(2 + seed % 5, seed)
+        while not state["over"]:
+            for seat in range(state["players"]):
+                legal = set(GAME.legal_actions(state, seat))
+                for action in candidates:
+                    assert GAME.is_legal(state, seat, action) == (action in legal), (seat, action, legal)
+                    checked += 1
+            seats = GAME.to_move(state)
+            seat = seats[0] if rng.random() < 0.8 else rng.choice(seats)
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert checked > 100_000
