@@ -1,0 +1,462 @@
+"""The Skypo table, rendered from one seat's update (view + legal actions + events).
+
+Pure functions returning HTML (no browser imports). Every seat's 3×4 grid is shown: face-down cells
+as card backs, removed columns as gaps. A turn takes two clicks: choose what to do with a card (draw,
+take the discard, swap the drawn card, discard it and flip), then click a cell of my grid; the cell's
+``data-action`` is then the exact engine action (``flip 0,2``, ``take 1,3``, ``swap 2,0``,
+``discard flip:1,1``). The choice between the two clicks is local UI state, ``ui["skypo_mode"]``,
+stored with the table version it was made at, so it lapses by itself once the table moves on.
+"""
+
+from __future__ import annotations
+
+from .chupate_table import player_name, render_log
+from .html import button, escape, tag
+from .i18n import t as shared_t
+
+GAME = "skypo"
+GRID_ROWS, GRID_COLS = 3, 4
+MODE_KEY = "skypo_mode"             # ui key: (mode, version) with mode "take" | "swap" | "discard"
+KEYS = {"d": "draw", "n": "next"}
+
+TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "minus": "menos {n}", "face_down": "tapada", "place": "fila {row}, columna {col}",
+        "gone": "columna retirada", "gone_count": "Columnas retiradas: {n}",
+        "grid": "Cuadrícula de {name}", "my_grid": "Tu cuadrícula",
+        "visible": "Vista: {n}", "total": "Total: {n}", "to_flip": "Por destapar: {n}",
+        "closer_badge": "Cierra", "drawn": "Carta robada", "drawn_by": "Carta robada por {name}",
+        "take": "Coger el descarte", "swap": "Cambiar por una carta", "discard": "Descartar y destapar",
+        "cancel": "Cancelar", "draw_hint": "Robar (D)",
+        "act.flip": "destapar", "act.take": "poner aquí el {card} del descarte",
+        "act.swap": "cambiar por el {card}", "act.discard": "destapar esta carta",
+        "st.reveal": "Destapa {n} cartas de tu cuadrícula (pulsa una carta tapada)",
+        "st.reveal_one": "Destapa 1 carta más de tu cuadrícula",
+        "st.reveal_wait": "Esperando a que los demás destapen sus dos cartas",
+        "st.turn": "Te toca: roba del mazo o coge el {card} del descarte",
+        "st.take": "Elige la carta que cambias por el {card} del descarte",
+        "st.swap": "Has robado un {card}: pulsa la carta por la que lo cambias, o descártalo",
+        "st.discard": "Descartas el {card}: pulsa una carta tapada para destaparla",
+        "st.round_over": "Fin de la ronda",
+        "last_turn.you": "Has cerrado: los demás juegan su último turno",
+        "last_turn.other": "{name} ha cerrado: último turno para todos los demás",
+        "col.player": "Jugador", "col.points": "Cartas", "col.round": "Ronda", "col.total": "Total",
+        "round.closer": "{name} cerró la ronda", "round.doubled": "{name} no fue el más bajo en solitario: sus {points} puntos cuentan doble ({double})",
+        "round.kept": "{name} cerró con la puntuación más baja: no se dobla",
+        "round.not_positive": "{name} cerró con {points}: cero o menos nunca se dobla",
+        "doubled_mark": "×2", "target": "La partida acaba cuando alguien llega a {n} puntos; gana quien menos tenga",
+        "ev.flipped": "{name} destapa un {card}", "ev.drew": "{name} roba un {card}",
+        "ev.discarded": "{name} descarta el {card}", "ev.took": "{name} coge el {card} del descarte",
+        "ev.swapped": "{name} coloca el {card} y tira el {replaced}",
+        "ev.column_removed": "¡{name} completa una columna de {card} y la retira!",
+        "ev.first_turn": "Empieza {name}", "ev.closed": "¡{name} ha destapado todas sus cartas y cierra!",
+        "ev.revealed": "Se destapan las cartas de {name}: {cards}",
+        "ev.round_over": "Fin de la ronda: {scores}", "ev.game_over": "Fin de la partida: gana {names}",
+        "ev.flipped.you": "Destapas un {card}", "ev.drew.you": "Robas un {card}",
+        "ev.discarded.you": "Descartas el {card}", "ev.took.you": "Coges el {card} del descarte",
+        "ev.swapped.you": "Colocas el {card} y tiras el {replaced}",
+        "ev.column_removed.you": "¡Completas una columna de {card} y la retiras!",
+        "ev.first_turn.you": "Empiezas tú", "ev.closed.you": "¡Has destapado todas tus cartas y cierras!",
+        "ev.revealed.you": "Se destapan tus cartas: {cards}",
+    },
+    "en": {
+        "minus": "minus {n}", "face_down": "face down", "place": "row {row}, column {col}",
+        "gone": "column removed", "gone_count": "Columns removed: {n}",
+        "grid": "{name}'s grid", "my_grid": "Your grid",
+        "visible": "Showing: {n}", "total": "Total: {n}", "to_flip": "To turn up: {n}",
+        "closer_badge": "Closer", "drawn": "Drawn card", "drawn_by": "Card drawn by {name}",
+        "take": "Take the discard", "swap": "Swap it in", "discard": "Discard and flip",
+        "cancel": "Cancel", "draw_hint": "Draw (D)",
+        "act.flip": "turn up", "act.take": "put the discarded {card} here",
+        "act.swap": "swap for the {card}", "act.discard": "turn this card up",
+        "st.reveal": "Turn up {n} cards of your grid (click a face-down card)",
+        "st.reveal_one": "Turn up 1 more card of your grid",
+        "st.reveal_wait": "Waiting for the others to turn up their two cards",
+        "st.turn": "Your turn: draw from the pile or take the discarded {card}",
+        "st.take": "Choose the card to swap for the discarded {card}",
+        "st.swap": "You drew a {card}: click the card to swap it for, or discard it",
+        "st.discard": "You discard the {card}: click a face-down card to turn it up",
+        "st.round_over": "End of the round",
+        "last_turn.you": "You closed: everybody else plays one last turn",
+        "last_turn.other": "{name} closed: one last turn for everybody else",
+        "col.player": "Player", "col.points": "Cards", "col.round": "Round", "col.total": "Total",
+        "round.closer": "{name} closed the round", "round.doubled": "{name} was not strictly the lowest: their {points} points count double ({double})",
+        "round.kept": "{name} closed with the lowest score: not doubled",
+        "round.not_positive": "{name} closed with {points}: zero or less is never doubled",
+        "doubled_mark": "×2", "target": "The game ends when someone reaches {n} points; the lowest total wins",
+        "ev.flipped": "{name} turns up a {card}", "ev.drew": "{name} draws a {card}",
+        "ev.discarded": "{name} discards the {card}", "ev.took": "{name} takes the discarded {card}",
+        "ev.swapped": "{name} places the {card} and throws away the {replaced}",
+        "ev.column_removed": "{name} completes a column of {card} and removes it!",
+        "ev.first_turn": "{name} starts", "ev.closed": "{name} has turned up every card and closes!",
+        "ev.revealed": "{name}'s cards are turned up: {cards}",
+        "ev.round_over": "End of the round: {scores}", "ev.game_over": "Game over: {names} won",
+        "ev.flipped.you": "You turn up a {card}", "ev.drew.you": "You draw a {card}",
+        "ev.discarded.you": "You discard the {card}", "ev.took.you": "You take the discarded {card}",
+        "ev.swapped.you": "You place the {card} and throw away the {replaced}",
+        "ev.column_removed.you": "You complete a column of {card} and remove it!",
+        "ev.first_turn.you": "You start", "ev.closed.you": "You have turned up every card and close!",
+        "ev.revealed.you": "Your cards are turned up: {cards}",
+    },
+}
+
+
+def t(lang: str, key: str, **values) -> str:
+    """This module's text for ``key`` (then the shared texts), formatted."""
+    text = TEXTS.get(lang, TEXTS["es"]).get(key) or TEXTS["es"].get(key)
+    if text is None:
+        return shared_t(lang, key, **values)
+    return text.format(**values) if values else text
+
+
+# ----- cards and places --------------------------------------------------------------------------
+def card_glyph(card: str) -> str:
+    """The value as printed on the card, with a real minus sign."""
+    return "−" + card[1:] if card.startswith("-") else card
+
+
+def card_name(lang: str, card: str) -> str:
+    """A card read aloud: ``7``, ``menos 2`` / ``minus 2``."""
+    return t(lang, "minus", n=card[1:]) if card.startswith("-") else card
+
+
+def band(card: str) -> str:
+    """A value band for the card's colour (the printed number is the cue; colour only helps)."""
+    value = int(card)
+    if value < 0:
+        return "neg"
+    if value == 0:
+        return "zero"
+    return "low" if value <= 4 else ("mid" if value <= 8 else "high")
+
+
+def place_name(lang: str, row: int, col: int) -> str:
+    return t(lang, "place", row=row + 1, col=col + 1)
+
+
+def place(row: int, col: int) -> str:
+    return f"{row},{col}"
+
+
+def card_face(card: str) -> str:
+    return tag("span", escape(card_glyph(card)), class_="rank")
+
+
+# ----- local choices -------------------------------------------------------------------------------
+def current_mode(view: dict, ui: dict) -> str | None:
+    """The choice made on this very table version, if any."""
+    chosen = ui.get(MODE_KEY)
+    if not chosen or chosen[1] != view["version"]:
+        return None
+    return chosen[0]
+
+
+def local_action(ui: dict, action: str) -> None:
+    """``ui:take:<version>``, ``ui:swap:<version>``, ``ui:discard:<version>``, ``ui:cancel``."""
+    parts = action.split(":")
+    if len(parts) == 3 and parts[0] == "ui" and parts[1] in ("take", "swap", "discard") and parts[2].isdigit():
+        ui[MODE_KEY] = (parts[1], int(parts[2]))
+        ui["message"] = ""
+    elif action == "ui:cancel":
+        ui[MODE_KEY] = None
+        ui["message"] = ""
+
+
+def my_mode(update: dict, ui: dict) -> str | None:
+    """What a click on my grid does now: flip, take, swap, discard, or nothing (None)."""
+    view = update["view"]
+    me = update["seat"]
+    if me is None or view["over"]:
+        return None
+    if view["phase"] == "reveal":
+        return "flip" if view["to_flip"][me] else None
+    if view["turn"] != me:
+        return None
+    mode = current_mode(view, ui)
+    if view["phase"] == "turn":
+        return "take" if mode == "take" else None
+    if view["phase"] == "drawn":
+        return "discard" if mode == "discard" else "swap"
+    return None
+
+
+def cell_action(mode: str, row: int, col: int) -> str:
+    if mode == "discard":
+        return "discard flip:" + place(row, col)
+    return f"{mode} {place(row, col)}"
+
+
+# ----- the table -----------------------------------------------------------------------------------
+def render_table(update: dict, lang: str, ui: dict) -> str:
+    """The whole table for ``update``; ``ui`` holds local choices, the message and the log."""
+    view = update["view"]
+    me = update["seat"]
+    parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
+    if me is not None:
+        parts.append(render_my_grid(update, lang, ui))
+    parts.append(render_log(ui.get("log", []), lang))
+    if view["phase"] == "round_over" and view.get("last_round"):
+        parts.append(render_round(update, lang, ui))
+    if view["over"] and view.get("result"):
+        parts.append(render_result(update, lang, ui))
+    return tag("section", "".join(parts), class_="table skypo", data_testid="table",
+               data_phase=view["phase"], data_turn=view["turn"], data_version=view["version"],
+               data_mode=my_mode(update, ui))
+
+
+def visible_sum(grid: list) -> int:
+    return sum(int(card) for column in grid if column is not None for card in column if card is not None)
+
+
+def render_grid(update: dict, lang: str, seat: int, mode: str | None, small: bool) -> str:
+    """One seat's grid, row by row; buttons only on my grid when a click there means something."""
+    view = update["view"]
+    grid = view["grids"][seat]
+    drawn = view["drawn"]
+    top = view["top"]
+    cells = []
+    for row in range(GRID_ROWS):
+        for col in range(GRID_COLS):
+            column = grid[col]
+            testid = f"cell-{seat}-{row}-{col}"
+            if column is None:
+                cells.append(tag("span", "", class_="cell gone", data_testid=testid, aria_hidden="true"))
+                continue
+            card = column[row]
+            where = place_name(lang, row, col)
+            shown = card_name(lang, card) if card is not None else t(lang, "face_down")
+            cls = "cell card " + (f"face-up v-{band(card)}" if card is not None else "face-down")
+            body = card_face(card) if card is not None else tag("span", "", class_="back", aria_hidden="true")
+            action = cell_action(mode, row, col) if mode else None
+            if mode in ("flip", "discard") and card is not None:
+                action = None if mode == "flip" else action      # a flip needs a face-down card
+            if action is not None:
+                legal = action in update["legal"]
+                if mode == "take":
+                    hint = t(lang, "act.take", card=card_name(lang, top))
+                elif mode == "swap":
+                    hint = t(lang, "act.swap", card=card_name(lang, drawn))
+                else:
+                    hint = t(lang, "act." + mode)
+                cells.append(button(body, action, testid, cls + (" playable" if legal else ""),
+                                    aria_label=f"{where}: {shown} — {hint}", data_card=card))
+            else:
+                cells.append(tag("span", body, class_=cls, data_testid=testid, role="img",
+                                 aria_label=f"{where}: {shown}", data_card=card))
+    gone = sum(1 for column in grid if column is None)
+    note = tag("span", t(lang, "gone_count", n=gone), class_="sr-only") if gone else ""
+    name = t(lang, "my_grid") if seat == update["seat"] else t(lang, "grid", name=player_name(lang, update, seat))
+    return tag("div", "".join(cells) + note, class_="grid" + (" small" if small else ""),
+               data_testid=f"grid-{seat}", role="group", aria_label=name)
+
+
+def seat_info(update: dict, lang: str, seat: int) -> str:
+    view = update["view"]
+    bits = [tag("span", t(lang, "total", n=view["scores"][seat]), class_="score", data_testid=f"score-{seat}"),
+            tag("span", t(lang, "visible", n=visible_sum(view["grids"][seat])), class_="visible")]
+    if view["phase"] == "reveal" and view["to_flip"][seat]:
+        bits.append(tag("span", t(lang, "to_flip", n=view["to_flip"][seat]), class_="to-flip"))
+    if view["closer"] == seat:
+        bits.append(tag("span", t(lang, "closer_badge"), class_="badge closer", data_testid=f"closer-{seat}"))
+    return tag("span", "".join(bits), class_="seat-info")
+
+
+def render_opponents(update: dict, lang: str) -> str:
+    view = update["view"]
+    items = []
+    for seat in range(view["players"]):
+        if seat == update["seat"]:
+            continue
+        cls = "seat" + (" on-turn" if seat == view["turn"] else "") + (" closer" if seat == view["closer"] else "")
+        items.append(tag("li", tag("span", escape(player_name(lang, update, seat)), class_="name")
+                         + render_grid(update, lang, seat, None, True) + seat_info(update, lang, seat),
+                         class_=cls, data_testid=f"seat-{seat}"))
+    return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
+
+
+def render_centre(update: dict, lang: str, ui: dict) -> str:
+    view, legal = update["view"], update["legal"]
+    me = update["seat"]
+    mine = me is not None and view["turn"] == me
+    mode = current_mode(view, ui)
+    can_draw = "draw" in legal
+    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
+                  "pile draw-pile" + (" playable" if can_draw else ""),
+                  aria_label=t(lang, "pile.draw", n=view["draw_count"]))
+    top = view["top"]
+    label = f"{t(lang, 'pile.discard')}: {card_name(lang, top)}" if top is not None else t(lang, "pile.discard")
+    face = card_face(top) if top is not None else ""
+    cls = "card big discard-pile" + (f" v-{band(top)}" if top is not None else "")
+    version = view["version"]
+    if mine and view["phase"] == "turn":
+        discard = button(face, f"ui:take:{version}", "discard-top", cls + (" playable selected" if mode == "take" else " playable"),
+                         aria_label=f"{label} — {t(lang, 'take')}", data_card=top)
+    elif mine and view["phase"] == "drawn":
+        discard = button(face, f"ui:discard:{version}", "discard-top", cls + (" selected" if mode == "discard" else ""),
+                         aria_label=f"{label} — {t(lang, 'discard')}", data_card=top)
+    else:
+        discard = tag("div", face, class_=cls, data_testid="discard-top", data_card=top, role="img", aria_label=label)
+    parts = [pile, discard]
+    drawn = view["drawn"]
+    if drawn is not None and view["turn"] is not None:
+        whose = t(lang, "drawn") if view["turn"] == me else t(lang, "drawn_by", name=player_name(lang, update, view["turn"]))
+        parts.append(tag("div", tag("span", escape(whose), class_="drawn-label")
+                         + tag("div", card_face(drawn), class_=f"card big v-{band(drawn)}", role="img",
+                               aria_label=f"{whose}: {card_name(lang, drawn)}"),
+                         class_="drawn", data_testid="drawn-card", data_card=drawn))
+    info = tag("span", escape(t(lang, "target", n=view["options"].get("target", 100))), class_="target")
+    return tag("div", "".join(parts) + tag("div", info, class_="table-info"), class_="centre")
+
+
+def status_text(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    me = update["seat"]
+    phase = view["phase"]
+    if view["over"]:
+        return t(lang, "result.title")
+    if phase == "round_over":
+        return t(lang, "st.round_over")
+    if phase == "reveal":
+        if me is not None and view["to_flip"][me]:
+            left = view["to_flip"][me]
+            return t(lang, "st.reveal", n=left) if left > 1 else t(lang, "st.reveal_one")
+        return t(lang, "st.reveal_wait")
+    if view["turn"] != me:
+        return t(lang, "turn.other", name=player_name(lang, update, view["turn"]))
+    mode = my_mode(update, ui)
+    if phase == "turn":
+        key = "st.take" if mode == "take" else "st.turn"
+        return t(lang, key, card=card_name(lang, view["top"]))
+    return t(lang, "st." + mode, card=card_name(lang, view["drawn"]))
+
+
+def render_controls(update: dict, lang: str, ui: dict) -> str:
+    view, legal = update["view"], update["legal"]
+    me = update["seat"]
+    version = view["version"]
+    mode = my_mode(update, ui)
+    buttons = []
+    if me is not None and view["turn"] == me and view["phase"] == "turn":
+        buttons.append(button(t(lang, "draw_hint"), "draw", "btn-draw", "btn draw", disabled="draw" not in legal))
+        buttons.append(button(t(lang, "take"), f"ui:take:{version}", "btn-take",
+                              "btn take" + (" selected" if mode == "take" else ""), aria_pressed=str(mode == "take").lower()))
+    elif me is not None and view["turn"] == me and view["phase"] == "drawn":
+        buttons.append(button(t(lang, "swap"), f"ui:swap:{version}", "btn-swap",
+                              "btn swap" + (" selected" if mode == "swap" else ""), aria_pressed=str(mode == "swap").lower()))
+        buttons.append(button(t(lang, "discard"), f"ui:discard:{version}", "btn-discard",
+                              "btn discard" + (" selected" if mode == "discard" else ""),
+                              aria_pressed=str(mode == "discard").lower()))
+    if current_mode(view, ui) in ("take", "discard"):
+        buttons.append(button(t(lang, "cancel"), "ui:cancel", "btn-cancel", "btn cancel"))
+    status = tag("p", escape(status_text(update, lang, ui)), class_="status", data_testid="status", aria_live="polite")
+    notes = []
+    if view["closer"] is not None and view["phase"] in ("turn", "drawn"):
+        text = t(lang, "last_turn.you") if view["closer"] == me else \
+            t(lang, "last_turn.other", name=player_name(lang, update, view["closer"]))
+        notes.append(tag("p", escape(text), class_="note last-turn", data_testid="last-turn"))
+    message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
+    return tag("div", status + "".join(notes) + message + tag("div", "".join(buttons), class_="actions"),
+               class_="controls")
+
+
+def render_my_grid(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    me = update["seat"]
+    cls = "my-grid seat" + (" on-turn" if view["turn"] == me else "") + (" closer" if view["closer"] == me else "")
+    return tag("div", tag("h2", t(lang, "my_grid"), class_="sr-only")
+               + render_grid(update, lang, me, my_mode(update, ui), False) + seat_info(update, lang, me),
+               class_=cls, data_testid="my-grid")
+
+
+# ----- the log ------------------------------------------------------------------------------------
+def event_text(event: dict, update: dict, lang: str) -> str | None:
+    kind = event["type"]
+    seat = event.get("seat")
+    name = player_name(lang, update, seat) if seat is not None else ""
+    if seat is not None and seat == update["seat"] and "ev." + kind + ".you" in TEXTS["es"]:
+        kind += ".you"                   # "Destapas un 7" rather than "Tú destapa un 7"
+    base = kind.removesuffix(".you")
+    if base in ("flipped", "drew", "discarded", "took"):
+        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]))
+    if base == "swapped":
+        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]),
+                 replaced=card_name(lang, event["replaced"]))
+    if base == "column_removed":
+        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]))
+    if base in ("first_turn", "closed"):
+        return t(lang, "ev." + kind, name=name)
+    if base == "revealed":
+        return t(lang, "ev." + kind, name=name, cards=", ".join(card_name(lang, c[2]) for c in event["cells"]))
+    if kind == "reshuffled":
+        return shared_t(lang, "ev.reshuffled")
+    if kind == "round_over":
+        scores = ", ".join(f"{player_name(lang, update, s)} {v}" for s, v in enumerate(event["round_scores"]))
+        return t(lang, "ev.round_over", scores=scores)
+    if kind == "game_over":
+        return t(lang, "ev.game_over", names=", ".join(player_name(lang, update, s) for s in event["winners"]))
+    if kind == "round_started":
+        return shared_t(lang, "ev.round_started", n=event["round"])
+    return None
+
+
+# ----- rounds and the result ----------------------------------------------------------------------
+def round_table(update: dict, lang: str, last: dict, testid: str) -> str:
+    head = "".join(tag("th", t(lang, k), scope="col") for k in ("col.player", "col.points", "col.round", "col.total"))
+    rows = [tag("tr", head)]
+    for seat, points in enumerate(last["points"]):
+        name = escape(player_name(lang, update, seat))
+        if seat == last["closer"]:
+            name += " " + tag("span", t(lang, "closer_badge"), class_="badge closer")
+        scored = str(last["round_scores"][seat])
+        if seat == last["closer"] and last["doubled"]:
+            scored += " " + tag("span", t(lang, "doubled_mark"), class_="doubled", data_testid="doubled")
+        rows.append(tag("tr", tag("td", name) + tag("td", str(points)) + tag("td", scored)
+                        + tag("td", str(last["totals"][seat]))))
+    return tag("table", tag("caption", t(lang, "scores")) + "".join(rows), class_="scores", data_testid=testid)
+
+
+def closer_note(update: dict, lang: str, last: dict) -> str:
+    closer = last["closer"]
+    name = player_name(lang, update, closer)
+    points = last["points"][closer]
+    if last["doubled"]:
+        text = t(lang, "round.doubled", name=name, points=points, double=last["round_scores"][closer])
+    elif points <= 0:
+        text = t(lang, "round.not_positive", name=name, points=points)
+    else:
+        text = t(lang, "round.kept", name=name)
+    return tag("p", escape(t(lang, "round.closer", name=name))) + tag("p", escape(text), data_testid="closer-note")
+
+
+def render_round(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    last = view["last_round"]
+    body = tag("h2", t(lang, "round.title", n=view["round"])) + closer_note(update, lang, last)
+    body += round_table(update, lang, last, "scores")
+    action = "next" if "next" in update["legal"] else "continue"
+    body += button(t(lang, "next_round"), action, "btn-next", "btn primary")
+    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
+               aria_label=t(lang, "round.title", n=view["round"]))
+
+
+def render_result(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    result = view["result"]
+    winners = result["winners"]
+    if update["seat"] in winners:
+        headline = t(lang, "result.you_win")
+    else:
+        headline = t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
+    body = tag("h2", t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
+    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)),
+                       class_="winner" if s in winners else None) for s, v in enumerate(result["scores"]))
+    body += tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
+    if view.get("last_round"):
+        body += closer_note(update, lang, view["last_round"])
+        body += round_table(update, lang, view["last_round"], "round-scores")
+    if ui.get("ranking"):
+        delta, total = ui["ranking"]
+        body += tag("p", t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
+    body += button(t(lang, "again"), "again", "btn-again", "btn primary") + button(t(lang, "menu"), "menu", "btn-menu")
+    return tag("div", body, class_="overlay result", data_testid="result", role="dialog",
+               aria_label=t(lang, "result.title"))
