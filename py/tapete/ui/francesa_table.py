@@ -1,0 +1,287 @@
+"""The table of Chúpate 2 with a French deck (``francesa``), rendered from one seat's update.
+
+Same contract and habits as ``chupate_table``: pure functions returning HTML that holds only what the
+update holds. Suits are told apart by symbol AND colour (a four-colour deck in the colour-blind-safe
+palette: ♥ vermillion, ♦ blue, ♣ green, ♠ black). A Jack opens a local suit chooser (``ui:jack <card>``).
+"""
+
+from __future__ import annotations
+
+from .html import button, escape, tag
+from .i18n import t
+from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
+                             result_overlay, round_overlay, next_button, score_table, seat_list, status_line,
+                             table_section)
+
+GAME_ID = "francesa"
+SUITS = ("H", "D", "S", "C")
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+JACK_KEY = "francesa_jack"          # ui key: the Jack whose suit is being chosen
+KEYS = {"d": "draw", "c": "call", "n": "denounce"}
+
+TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "H": "corazones", "D": "diamantes", "S": "picas", "C": "tréboles",
+        "rank.J": "sota", "rank.Q": "dama", "rank.K": "rey", "rank.A": "as",
+        "card": "{rank} de {suit}",
+        "suit": "Palo", "call": "¡Chúpate 2!", "draw_pending": "Robar {n}", "draw_ace": "Robar 1",
+        "choose_suit": "La sota cambia el palo: elige uno", "limit": "Se pierde con más de {n} puntos",
+        "round": "Ronda {n}", "ace": "As: otra carta", "points": "{n} pts", "gone": "se fue",
+        "status.pending": "Te toca: responde con un 7 o roba {n}",
+        "status.ace": "Has jugado un as: juega otra carta que case (o una sota) o roba 1",
+        "status.round_over": "Fin de la ronda: reparte {name}", "status.dealer_you": "Fin de la ronda: te toca repartir",
+        "status.called": "Has dicho «¡chúpate 2!»",
+        "exposed": "{name} se quedó con una carta sin decir «¡chúpate 2!»: ¡denúncialo!",
+        "round.points": "Puntos de esta ronda", "round.total": "Total", "round.hand": "Cartas",
+        "round.penalty": "Última carta un 7: {name} roba {n}",
+        "round.winner": "{name} se queda sin cartas", "place": "Puesto",
+        "ev.played": "{name} juega {card}", "ev.played_jack": "{name} juega {card} y pide {suit}",
+        "ev.called": "{name}: ¡chúpate 2!", "ev.out": "{name} se queda sin cartas",
+        "ev.round_over": "Fin de la ronda", "ev.game_over": "Fin de la partida",
+        "ev.joined": "{name} se une con {n} puntos", "ev.left": "{name} deja la partida",
+        "ev.turn": "Turno de {name}",
+    },
+    "en": {
+        "H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs",
+        "rank.J": "jack", "rank.Q": "queen", "rank.K": "king", "rank.A": "ace",
+        "card": "{rank} of {suit}",
+        "suit": "Suit", "call": "Chúpate 2!", "draw_pending": "Draw {n}", "draw_ace": "Draw 1",
+        "choose_suit": "The jack changes the suit: choose one", "limit": "Over {n} points loses",
+        "round": "Round {n}", "ace": "Ace: one more card", "points": "{n} pts", "gone": "left",
+        "status.pending": "Your turn: answer with a 7 or draw {n}",
+        "status.ace": "You played an ace: play one more matching card (or a jack) or draw 1",
+        "status.round_over": "Round over: {name} deals", "status.dealer_you": "Round over: your deal",
+        "status.called": "You called “chúpate 2!”",
+        "exposed": "{name} is down to one card without calling “chúpate 2”: denounce them!",
+        "round.points": "Points this round", "round.total": "Total", "round.hand": "Cards",
+        "round.penalty": "Last card a 7: {name} draws {n}",
+        "round.winner": "{name} is out of cards", "place": "Place",
+        "ev.played": "{name} plays {card}", "ev.played_jack": "{name} plays {card} and asks for {suit}",
+        "ev.called": "{name}: chúpate 2!", "ev.out": "{name} is out of cards",
+        "ev.round_over": "Round over", "ev.game_over": "Game over",
+        "ev.joined": "{name} joins with {n} points", "ev.left": "{name} leaves the game",
+        "ev.turn": "{name}'s turn",
+    },
+}
+
+
+def tx(lang: str, key: str, **values) -> str:
+    """This game's text for ``key`` (Spanish fallback), else the shared ``i18n.t`` text."""
+    text = TEXTS.get(lang, TEXTS["es"]).get(key) or TEXTS["es"].get(key)
+    if text is None:
+        return t(lang, key, **values)
+    return text.format(**values) if values else text
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def card_name(lang: str, card: str) -> str:
+    """A card read aloud: ``7 de corazones``, ``sota de picas``, ``ace of clubs``."""
+    rank = rank_of(card)
+    rank_text = rank if rank.isdigit() else tx(lang, "rank." + rank)
+    return tx(lang, "card", rank=rank_text, suit=tx(lang, card[-1]))
+
+
+def card_face(card: str) -> str:
+    suit = card[-1]
+    return (tag("span", escape(rank_of(card)), class_="rank")
+            + tag("span", SUIT_SYMBOLS[suit], class_="suit-sym", aria_hidden="true"))
+
+
+def suit_chip(lang: str, suit: str) -> str:
+    return f"{SUIT_SYMBOLS[suit]} {tx(lang, suit)}"
+
+
+# ----- the table -------------------------------------------------------------------------------------
+def render_table(update: dict, lang: str, ui: dict) -> str:
+    """The whole table for ``update``; ``ui`` holds local state (the Jack being played, message, log)."""
+    view = update["view"]
+    parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
+    if update["seat"] is not None:
+        parts.append(render_hand(update, lang, ui))
+    parts.append(render_log(ui.get("log", []), lang))
+    if view["phase"] == "round_over" and view.get("last_round"):
+        parts.append(render_round(update, lang))
+    if view["over"] and view.get("result"):
+        parts.append(render_result(update, lang, ui))
+    return table_section(parts, GAME_ID, view)
+
+
+def render_seats(update: dict, lang: str) -> str:
+    view = update["view"]
+    gone = view.get("gone") or [False] * view["players"]
+
+    def extra(seat: int) -> tuple[str, str]:
+        badges = tag("span", tx(lang, "points", n=view["scores"][seat]), class_="points",
+                     data_testid=f"points-{seat}")
+        cls = []
+        if view["exposed"] == seat:
+            cls.append("exposed")
+        if view["called"] == seat:
+            badges += tag("span", "‼ " + escape(tx(lang, "call")), class_="badge")
+        return badges, " ".join(cls)
+
+    return seat_list(update, lang, extra, skip=gone)
+
+
+def render_centre(update: dict, lang: str, ui: dict) -> str:
+    view, legal = update["view"], update["legal"]
+    top = view["top"]
+    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
+                  "pile draw-pile" + (" playable" if "draw" in legal else ""),
+                  aria_label=t(lang, "pile.draw", n=view["draw_count"]))
+    discard = tag("div", card_face(top), class_=f"fcard big s-{top[-1]}", data_testid="discard-top", data_card=top,
+                  role="img", aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
+    suit = view["suit"]
+    info = [tag("span", f"{tx(lang, 'suit')}: {suit_chip(lang, suit)}", class_=f"suit-chip s-{suit}",
+                data_testid="current-suit", data_suit=suit),
+            tag("span", t(lang, "direction.cw" if view["direction"] == 1 else "direction.ccw"),
+                data_testid="direction", data_direction=view["direction"]),
+            tag("span", tx(lang, "round", n=view["round"]) + " · " + tx(lang, "limit", n=view["options"]["limit"]),
+                data_testid="round-info")]
+    if view["pending"]:
+        info.append(tag("span", t(lang, "pending", n=view["pending"]), class_="pending", data_testid="pending"))
+    if view.get("ace_bonus"):
+        info.append(tag("span", "A · " + tx(lang, "ace"), class_="pending", data_testid="ace-bonus"))
+    if ui.get("timer") is not None:
+        info.append(tag("span", t(lang, "timer", n=ui["timer"]), class_="timer", data_testid="turn-timer"))
+    return tag("div", pile + discard + tag("div", "".join(info), class_="table-info"), class_="centre")
+
+
+def status_text(update: dict, lang: str) -> str:
+    view, me = update["view"], update["seat"]
+    if view["over"]:
+        return t(lang, "result.title")
+    if view["phase"] == "round_over":
+        dealer = view.get("dealer")
+        if dealer == me:
+            return tx(lang, "status.dealer_you")
+        return tx(lang, "status.round_over", name=player_name(lang, update, dealer if dealer is not None else 0))
+    if view["turn"] != me:
+        return t(lang, "turn.other", name=player_name(lang, update, view["turn"]))
+    if view["pending"]:
+        return tx(lang, "status.pending", n=view["pending"])
+    if view.get("ace_bonus"):
+        return tx(lang, "status.ace")
+    if view["called"] == me:
+        return tx(lang, "status.called")
+    return t(lang, "turn.you")
+
+
+def render_controls(update: dict, lang: str, ui: dict) -> str:
+    view, legal = update["view"], update["legal"]
+    if view["pending"]:
+        draw_label = tx(lang, "draw_pending", n=view["pending"])
+    elif view.get("ace_bonus"):
+        draw_label = tx(lang, "draw_ace")
+    else:
+        draw_label = t(lang, "draw")
+    buttons = [action_button(draw_label, "draw", legal, "D"),
+               action_button(tx(lang, "call"), "call", legal, "C"),
+               action_button(t(lang, "denounce"), "denounce", legal, "N")]
+    notes = []
+    if view["exposed"] is not None and view["exposed"] != update["seat"] and "denounce" in legal:
+        notes.append(tag("p", escape(tx(lang, "exposed", name=player_name(lang, update, view["exposed"]))),
+                         class_="note", data_testid="exposed"))
+    jack = ui.get(JACK_KEY)
+    suit_box = render_suit_chooser(jack, lang) if jack and jack in (view.get("hand") or []) else ""
+    return tag("div", status_line(status_text(update, lang)) + "".join(notes) + message_line(ui) + suit_box
+               + tag("div", "".join(buttons), class_="actions"), class_="controls")
+
+
+def render_suit_chooser(card: str, lang: str) -> str:
+    options = [(f'<span aria-hidden="true">{SUIT_SYMBOLS[s]}</span> {escape(tx(lang, s))}', f"play {card} suit:{s}",
+                f"suit-{s}", f"suit-btn s-{s}") for s in SUITS]
+    return chooser(tx(lang, "choose_suit"), options, "suit-chooser", "ui:cancel", lang)
+
+
+def render_hand(update: dict, lang: str, ui: dict) -> str:
+    legal = set(update["legal"])
+    cards = []
+    for i, card in enumerate(update["view"]["hand"]):
+        if rank_of(card) == "J":
+            playable = any(a.startswith(f"play {card} suit:") for a in legal)
+            action = f"ui:jack {card}" if playable else f"play {card}"
+        else:
+            action = f"play {card}"
+            playable = action in legal
+        cls = f"fcard s-{card[-1]}" + (" playable" if playable else "") + (" chosen" if ui.get(JACK_KEY) == card else "")
+        label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
+        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i))
+    return tag("div", tag("h2", t(lang, "hand"), class_="sr-only") + "".join(cards), class_="hand",
+               data_testid="hand", role="group", aria_label=t(lang, "hand"))
+
+
+def local_action(ui: dict, action: str) -> None:
+    """``ui:jack <card>`` opens the suit chooser for that Jack; ``ui:cancel`` closes it."""
+    if action.startswith("ui:jack "):
+        ui[JACK_KEY] = action.split(" ", 1)[1]
+        ui["message"] = ""
+    elif action == "ui:cancel":
+        ui[JACK_KEY] = None
+
+
+# ----- overlays ----------------------------------------------------------------------------------
+def active_seats(view: dict) -> list[int]:
+    gone = view.get("gone") or [False] * view["players"]
+    return [s for s in range(view["players"]) if not gone[s]]
+
+
+def render_round(update: dict, lang: str) -> str:
+    view = update["view"]
+    last = view["last_round"]
+    seats = active_seats(view)
+    body = tag("h2", t(lang, "round.title", n=view["round"]))
+    body += tag("p", escape(tx(lang, "round.winner", name=player_name(lang, update, last["winner"]))))
+    if last.get("penalty"):
+        body += tag("p", escape(tx(lang, "round.penalty", name=player_name(lang, update, last["penalty"]["seat"]),
+                                   n=last["penalty"]["count"])), data_testid="round-penalty")
+    hands = [" ".join(tag("span", escape(rank_of(c)) + SUIT_SYMBOLS[c[-1]], class_=f"s-{c[-1]}",
+                          aria_label=card_name(lang, c)) for c in h) for h in last["hands"]]
+    body += score_table(update, lang, seats, [(tx(lang, "round.hand"), hands, True),
+                                             (tx(lang, "round.points"), last["hand_points"]),
+                                             (tx(lang, "round.total"), view["scores"])])
+    body += tag("p", escape(tx(lang, "limit", n=view["options"]["limit"])))
+    body += next_button(update, lang)
+    return round_overlay(body)
+
+
+def render_result(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    result = view["result"]
+    seats = result.get("standings") or active_seats(view)
+    places = result.get("places") or [None] * view["players"]
+    table = score_table(update, lang, seats, [(tx(lang, "place"), [p if p is not None else "–" for p in places]),
+                                              (t(lang, "scores"), result["scores"])])
+    return result_overlay(update, lang, ui, result["winners"], table)
+
+
+# ----- the log ---------------------------------------------------------------------------------------
+def event_text(event: dict, update: dict, lang: str) -> str | None:
+    kind = event["type"]
+    seat = event.get("seat")
+    name = player_name(lang, update, seat) if isinstance(seat, int) else ""
+    if kind == "played":
+        if rank_of(event["card"]) == "J":
+            return tx(lang, "ev.played_jack", name=name, card=card_name(lang, event["card"]),
+                      suit=suit_chip(lang, event["suit"]))
+        return tx(lang, "ev.played", name=name, card=card_name(lang, event["card"]))
+    if kind == "drew":
+        return drew_text(event, name, lang, card_name)
+    if kind == "skipped":
+        return t(lang, "ev.skipped", name=name)
+    if kind in ("reversed", "reshuffled"):
+        return t(lang, "ev." + kind)
+    if kind in ("called", "out", "left", "turn"):
+        return tx(lang, "ev." + kind, name=name)
+    if kind == "denounced":
+        return t(lang, "ev.denounced", name=name, other=player_name(lang, update, event["offender"]))
+    if kind in ("round_over", "game_over"):
+        return tx(lang, "ev." + kind)
+    if kind == "round_started":
+        return t(lang, "ev.round_started", n=event["round"])
+    if kind == "joined":
+        return tx(lang, "ev.joined", name=name, n=event["score"])
+    return None
