@@ -81,6 +81,17 @@ def test_francesa_opening_special_card_is_covered_by_another():
     assert covered > 50          # about 40 % of openings are specials
 
 
+def test_francesa_first_player_is_random_and_same_seed_same_game():
+    assert len({GAME.new(4, seed)["turn"] for seed in range(40)}) == 4
+    a, b = GAME.new(3, 11), GAME.new(3, 11)
+    for _ in range(60):
+        seat = GAME.to_move(a)[0]
+        action = GAME.auto_action(a, seat)
+        GAME.apply(a, seat, action)
+        GAME.apply(b, seat, action)
+    assert GAME.to_json(a) == GAME.to_json(b)
+
+
 def test_francesa_direction_starts_counter_clockwise():
     state = make([["5H", "KS"], ["6C"], ["2D"]], "3H", turn=0)
     assert GAME.new(3, 1)["direction"] == -1
@@ -429,6 +440,14 @@ def test_francesa_leave_on_turn_passes_the_turn_and_a_pending_seven_lapses():
     state = make([["6C", "2C"], ["4C", "8S"], ["4D", "4S"]], "AH", phase="ace", turn=1)
     act(state, None, "leave 1")
     assert state["turn"] == 0 and state["phase"] == "play"
+
+
+def test_francesa_leave_clears_a_pending_denounce_on_the_leaver():
+    state = make([["5H", "KS"], ["6C", "2C"], ["4C", "2S"]], "3H")
+    act(state, 0, "play 5H")
+    act(state, None, "leave 0")
+    assert state["exposed"] is None and GAME.to_move(state) == [2]
+    assert state["hands"][0] == [] and GAME.legal_actions(state, 1) == []
 
 
 def test_francesa_leave_down_to_one_player_ends_the_game():

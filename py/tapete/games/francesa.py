@@ -36,14 +36,17 @@ NO_ARG_VERBS = ("draw", "call", "denounce", "next")
 
 
 def rank_of(card: str) -> str:
+    """``"10S"`` -> ``"10"``."""
     return card[:-1]
 
 
 def suit_of(card: str) -> str:
+    """``"10S"`` -> ``"S"``."""
     return card[-1]
 
 
 def build_deck() -> list[str]:
+    """The 104 cards: two French decks."""
     return [rank + suit for _ in range(DECKS) for suit in SUITS for rank in RANKS]
 
 
