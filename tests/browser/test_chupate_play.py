@@ -45,7 +45,7 @@ def take_turn(page) -> None:
         page.click('[data-testid="btn-draw"]')
     page.wait_for_function(
         "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
-        arg=version, timeout=10_000)
+        arg=version, timeout=30_000)
 
 
 def play_to_the_end(page) -> int:
