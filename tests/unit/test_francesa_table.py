@@ -234,3 +234,10 @@ def test_event_texts_hide_other_draws():
     drawn = state["hands"][seat][-1]
     assert any(card_name("es", drawn) in line for line in mine if line)
     assert theirs == [f"{NAMES[seat]} draws 1"]
+
+
+def test_refusals_in_both_languages():
+    assert set(ft.REFUSALS["es"]) == set(ft.REFUSALS["en"])
+    assert "7" in ft.refusal_text("es", "pending_seven", "x")
+    assert ft.refusal_text("en", "not_in_hand", "x") == "you do not hold that card"   # the shared text
+    assert ft.refusal_text("en", "unknown_code", "engine text") == "engine text"

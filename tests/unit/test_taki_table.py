@@ -203,3 +203,13 @@ def test_event_texts():
     for e in public_events(draw, 0):
         line = event_text(e, update_for(state, 0), "en")
         assert line is None or "Bea draws" in line
+
+
+def test_refusals_in_both_languages():
+    assert set(tt.REFUSALS["es"]) == set(tt.REFUSALS["en"])
+    state = make([["B5", "G9"], ["G1"]], discard=("R5", "B+2"), pending=2)
+    try:
+        GAME.apply(state, 0, "play G9")
+    except Exception as err:          # the engine's code has a text in both languages
+        assert err.code in tt.REFUSALS["es"]
+        assert tt.refusal_text("es", err.code, str(err)) != str(err)

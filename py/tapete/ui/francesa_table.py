@@ -8,7 +8,7 @@ palette: ♥ vermillion, ♦ blue, ♣ green, ♠ black). A Jack opens a local s
 from __future__ import annotations
 
 from .html import button, escape, tag
-from .i18n import t
+from .i18n import refusal, t
 from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
                              result_overlay, round_overlay, next_button, score_table, seat_list, status_line,
                              table_section)
@@ -63,6 +63,33 @@ TEXTS: dict[str, dict[str, str]] = {
         "ev.turn": "{name}'s turn",
     },
 }
+
+# Refusal codes of this engine, in this game's words (the app falls back to i18n.REFUSALS, then the message).
+REFUSALS: dict[str, dict[str, str]] = {
+    "es": {
+        "no_match": "esa carta no es del palo en juego ni del mismo número o figura",
+        "pending_seven": "hay un 7 pendiente: responde con otro 7 o roba (una sota no lo para)",
+        "choose_suit": "la sota pide un palo: elígelo", "no_suit_choice": "solo la sota cambia el palo",
+        "cannot_call": "«¡chúpate 2!» se dice en tu turno con dos cartas, antes de tirar la penúltima",
+        "nothing_to_denounce": "nadie se ha quedado con una carta sin decir «¡chúpate 2!»",
+        "not_dealer": "la siguiente ronda la reparte quien ganó la anterior",
+        "round_over": "la ronda ha terminado", "not_your_turn": "no es tu turno (ahora solo puedes denunciar)",
+    },
+    "en": {
+        "no_match": "that card matches neither the suit in play nor the rank on top",
+        "pending_seven": "a 7 is pending: answer with a 7 or draw (a jack does not stop it)",
+        "choose_suit": "a jack names a suit: choose one", "no_suit_choice": "only a jack changes the suit",
+        "cannot_call": "“chúpate 2” is called on your turn holding two cards, before playing the next-to-last",
+        "nothing_to_denounce": "nobody is down to one card without calling “chúpate 2”",
+        "not_dealer": "the next round is dealt by the winner of the last one",
+        "round_over": "the round is over", "not_your_turn": "it is not your turn (you may only denounce now)",
+    },
+}
+
+
+def refusal_text(lang: str, code: str, fallback: str) -> str:
+    """A refusal in this game's words, else the shared text, else the engine's message."""
+    return REFUSALS.get(lang, REFUSALS["es"]).get(code) or refusal(lang, code, fallback)
 
 
 def tx(lang: str, key: str, **values) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
-from .i18n import t
+from .i18n import refusal, t
 from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
                              result_overlay, score_table, seat_list, status_line, table_section)
 
@@ -76,6 +76,45 @@ TEXTS: dict[str, dict[str, str]] = {
         "ev.game_over": "Game over",
     },
 }
+
+# Refusal codes of this engine, in this game's words (the app falls back to i18n.REFUSALS, then the message).
+REFUSALS: dict[str, dict[str, str]] = {
+    "es": {
+        "not_your_turn": "no es tu turno: fuera de turno solo puedes decir «¡me queda una!» o romper un +3",
+        "no_match": "esa carta no coincide en color, número ni símbolo",
+        "must_play": "solo puedes robar si no tienes ninguna carta que jugar",
+        "king_turn": "tras el Rey juega cualquier carta o termina el turno",
+        "in_taki": "dentro de tu TAKI solo valen cartas de su color: sigue, ciérralo o termina",
+        "pending_draw": "hay un +2 pendiente: responde con +2, +3 o Rey, o roba",
+        "plus3_active": "hay un +3 en juego: Rey, rompe +3 o acéptalo robando",
+        "use_break": "para romper el +3 pulsa «¡Rompe +3!»", "choose_color": "elige un color",
+        "bad_color": "solo el cambio de color (o un Super TAKI sobre un Rey) elige color",
+        "no_taki": "no hay ningún TAKI abierto", "not_a_taki_user": "solo puede cerrar el TAKI quien jugó en él",
+        "cannot_end": "no hay nada que terminar: juega o roba",
+        "cannot_call": "«¡me queda una!» se dice al acabar tu turno con una sola carta",
+        "no_breaker": "no tienes ningún rompe +3", "nothing_to_break": "no hay ningún +3 que romper",
+    },
+    "en": {
+        "not_your_turn": "it is not your turn: out of turn you may only call “one card left” or break a +3",
+        "no_match": "that card matches neither the colour, the number nor the symbol",
+        "must_play": "you may draw only when no card in your hand can be played",
+        "king_turn": "after a King play any card or end your turn",
+        "in_taki": "inside your TAKI only its colour may follow: go on, close it or end",
+        "pending_draw": "a +2 is pending: answer with +2, +3 or King, or draw",
+        "plus3_active": "a +3 is active: King, break it, or accept it by drawing",
+        "use_break": "to break the +3 press “Break +3!”", "choose_color": "choose a colour",
+        "bad_color": "only a change colour (or a Super TAKI on a King) chooses a colour",
+        "no_taki": "there is no open TAKI", "not_a_taki_user": "only a player who played on the TAKI may close it",
+        "cannot_end": "there is nothing to end: play or draw",
+        "cannot_call": "“one card left” is called at the end of your turn holding one card",
+        "no_breaker": "you hold no +3 breaker", "nothing_to_break": "there is no +3 to break",
+    },
+}
+
+
+def refusal_text(lang: str, code: str, fallback: str) -> str:
+    """A refusal in this game's words, else the shared text, else the engine's message."""
+    return REFUSALS.get(lang, REFUSALS["es"]).get(code) or refusal(lang, code, fallback)
 
 
 def tx(lang: str, key: str, **values) -> str:
