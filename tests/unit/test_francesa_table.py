@@ -159,7 +159,7 @@ def test_pending_seven_and_call_are_shown():
     arrange(state, seat, ["7C", "5C"], "7H", pending=2)
     page = render_table(update_for(state, seat), "es", {"log": []})
     assert 'data-testid="pending"' in page and "Robar 2" in page and "responde con un 7" in page
-    assert 'data-action="play 7C"' in page and 'class="fcard s-C playable"' in page
+    assert 'data-action="play 7C"' in page and 'class="card fcard s-C playable"' in page
     assert re.search(r'<button[^>]*data-testid="btn-call"(?![^>]*disabled)', page)   # two cards: call
     en = render_table(update_for(state, seat), "en", {"log": []})
     assert "Draw 2" in en and "Chúpate 2!" in en
@@ -173,7 +173,7 @@ def test_ace_bonus_status():
     assert state["phase"] == "ace"
     page = render_table(update_for(state, seat), "en", {"log": []})
     assert 'data-testid="ace-bonus"' in page and "Draw 1" in page and "You played an ace" in page
-    assert 'class="fcard s-H playable"' in page
+    assert 'class="card fcard s-H playable"' in page
 
 
 def play_until(predicate, players=3, seed=0, limit=20_000):

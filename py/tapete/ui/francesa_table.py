@@ -159,7 +159,7 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
                   "pile draw-pile" + (" playable" if "draw" in legal else ""),
                   aria_label=t(lang, "pile.draw", n=view["draw_count"]))
-    discard = tag("div", card_face(top), class_=f"fcard big s-{top[-1]}", data_testid="discard-top", data_card=top,
+    discard = tag("div", card_face(top), class_=f"card fcard big s-{top[-1]}", data_testid="discard-top", data_card=top,
                   role="img", aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
     suit = view["suit"]
     info = [tag("span", f"{tx(lang, 'suit')}: {suit_chip(lang, suit)}", class_=f"suit-chip s-{suit}",
@@ -234,7 +234,7 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
         else:
             action = f"play {card}"
             playable = action in legal
-        cls = f"fcard s-{card[-1]}" + (" playable" if playable else "") + (" chosen" if ui.get(JACK_KEY) == card else "")
+        cls = f"card fcard s-{card[-1]}" + (" playable" if playable else "") + (" chosen" if ui.get(JACK_KEY) == card else "")
         label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
         cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i))
     return tag("div", tag("h2", t(lang, "hand"), class_="sr-only") + "".join(cards), class_="hand",
