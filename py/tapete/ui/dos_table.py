@@ -1,0 +1,481 @@
+"""The DOS table, rendered from one seat's update (view + legal actions + events).
+
+Pure functions returning HTML (no browser imports). A match takes two steps: select one or two cards of
+my hand (``ui:sel:<index>:<code>``, local UI state in ``ui["dos_sel"]``), then click a centre card, whose
+``data-action`` is then the exact engine action (``match R#+WD on:0``). Placing a card in the row is the
+same: select one card, then the empty slot at the end of the row (or the "place" button), which sends
+``place R7``. The engine declares wild values itself (the one choice that earns a colour bonus; every
+other choice changes nothing), so the table shows what a selection will count as instead of asking.
+"""
+
+from __future__ import annotations
+
+from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
+from .chupate_table import COLOR_SHAPES, player_name, render_log
+from .html import button, escape, tag
+from .i18n import t as shared_t
+
+GAME = "dos"
+SEL_KEY = "dos_sel"        # ui key: {"key": <round and hand it was made on>, "idx": [hand indices]}
+MAX_SELECTED = 2
+KEYS = {"d": "draw", "e": "end", "2": "dos", "n": "next"}
+
+TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "B": "azul", "G": "verde", "R": "rojo", "Y": "amarillo",
+        "card.WD": "DOS comodín", "card.#": "comodín # {color}",
+        "center": "Fila central", "center_card": "Carta {n} de la fila: {card}", "covered_by": "emparejada con {cards}",
+        "new_slot": "Hueco nuevo en la fila", "place_here": "Poner {card} en la fila",
+        "hand": "Tu mano", "selected": "seleccionada", "select_hint": "elegir",
+        "match_on": "emparejar {cards} con {card}",
+        "draw": "Robar (D)", "place": "Poner en la fila", "end": "Terminar turno (E)", "end_bonus": "No poner más (E)",
+        "dos": "¡DOS! (2)", "catch": "¡Pillar a {name}!", "clear": "Deseleccionar",
+        "points": "{n} puntos", "target": "Gana quien llegue a {n} puntos", "dealer": "Reparte",
+        "called_badge": "¡DOS!", "bonus_chip": "Bonificaciones de color: {n}",
+        "bonus.single": "★ color", "bonus.double": "★★ doble color",
+        "penalty": "Te han pillado: robarás {n} al final del turno",
+        "st.play": "Te toca: elige 1 o 2 cartas y pulsa una carta de la fila que sumen, o roba",
+        "st.selected": "Pulsa la carta de la fila con la que emparejas {cards}",
+        "st.drawn": "Has robado: empareja, o elige una carta y ponla en la fila",
+        "st.more": "Sigue emparejando con otras cartas de la fila, o termina el turno",
+        "st.bonus": "Bonificación de color: pon {n} carta(s) en la fila (elige y pulsa el hueco), o termina",
+        "st.round_over": "Fin de la ronda",
+        "you_exposed": "Tienes dos cartas: ¡pulsa «¡DOS!» antes de que te pillen!",
+        "other_exposed": "{name} tiene dos cartas y no ha dicho «¡DOS!»: ¡píllale!",
+        "preview": "{cards} con {card}: {values}", "preview.bonus.single": "bonificación de color",
+        "preview.bonus.double": "¡doble color! los demás roban 1", "preview.none": "ninguna",
+        "counts_as": "{card} = {value}", "no_fit": "{cards} no suma ninguna carta libre de la fila",
+        "col.player": "Jugador", "col.hand": "Mano", "col.points": "En mano", "col.total": "Total",
+        "round.winner": "{name} se queda sin cartas y suma {points} puntos",
+        "ev.matched": "{name} empareja {cards} con {card}", "ev.declared": "{card} cuenta como {value}",
+        "ev.bonus.single": "bonificación de color", "ev.bonus.double": "¡doble color!",
+        "ev.drew": "{name} roba {n}", "ev.drew_double": "{name} roba {n} por el doble color",
+        "ev.drew_caught": "{name} roba {n} por no decir «¡DOS!»", "ev.your_cards": "robas {cards}",
+        "ev.placed": "{name} pone {card} en la fila", "ev.placed_bonus": "{name} pone {card} en la fila (bonificación)",
+        "ev.refilled": "Se repone la fila: {cards}", "ev.called": "{name}: ¡DOS!",
+        "ev.caught": "{name} pilla a {other} sin decir «¡DOS!»", "ev.caught_later": "{name} pilla a {other}: robará 2 al final de su turno",
+        "ev.round_over": "{name} gana la ronda y suma {points} puntos", "ev.game_over": "Gana {names}",
+    },
+    "en": {
+        "B": "blue", "G": "green", "R": "red", "Y": "yellow",
+        "card.WD": "Wild DOS", "card.#": "{color} Wild #",
+        "center": "Centre row", "center_card": "Row card {n}: {card}", "covered_by": "matched with {cards}",
+        "new_slot": "New slot in the row", "place_here": "Put {card} in the row",
+        "hand": "Your hand", "selected": "selected", "select_hint": "select",
+        "match_on": "match {cards} on {card}",
+        "draw": "Draw (D)", "place": "Put in the row", "end": "End turn (E)", "end_bonus": "Place no more (E)",
+        "dos": "DOS! (2)", "catch": "Catch {name}!", "clear": "Clear selection",
+        "points": "{n} points", "target": "First to {n} points wins", "dealer": "Dealer",
+        "called_badge": "DOS!", "bonus_chip": "Colour bonuses: {n}",
+        "bonus.single": "★ colour", "bonus.double": "★★ double colour",
+        "penalty": "You were caught: you draw {n} at the end of your turn",
+        "st.play": "Your turn: select 1 or 2 cards, then a row card they add up to, or draw",
+        "st.selected": "Click the row card to match {cards} on",
+        "st.drawn": "You drew: match, or select a card and put it in the row",
+        "st.more": "Keep matching other row cards, or end your turn",
+        "st.bonus": "Colour bonus: put {n} card(s) in the row (select, then the empty slot), or end",
+        "st.round_over": "End of the round",
+        "you_exposed": "You hold two cards: press “DOS!” before someone catches you!",
+        "other_exposed": "{name} holds two cards and has not called “DOS!”: catch them!",
+        "preview": "{cards} on {card}: {values}", "preview.bonus.single": "colour bonus",
+        "preview.bonus.double": "double colour! the others draw 1", "preview.none": "none",
+        "counts_as": "{card} = {value}", "no_fit": "{cards} adds up to no free row card",
+        "col.player": "Player", "col.hand": "Hand", "col.points": "In hand", "col.total": "Total",
+        "round.winner": "{name} is out and scores {points} points",
+        "ev.matched": "{name} matches {cards} on {card}", "ev.declared": "{card} counts as {value}",
+        "ev.bonus.single": "colour bonus", "ev.bonus.double": "double colour!",
+        "ev.drew": "{name} draws {n}", "ev.drew_double": "{name} draws {n} for the double colour",
+        "ev.drew_caught": "{name} draws {n} for not calling “DOS!”", "ev.your_cards": "you draw {cards}",
+        "ev.placed": "{name} puts {card} in the row", "ev.placed_bonus": "{name} puts {card} in the row (bonus)",
+        "ev.refilled": "The row is refilled: {cards}", "ev.called": "{name}: DOS!",
+        "ev.caught": "{name} catches {other} without “DOS!”", "ev.caught_later": "{name} catches {other}: they draw 2 at the end of their turn",
+        "ev.round_over": "{name} wins the round and scores {points} points", "ev.game_over": "{names} won",
+    },
+}
+
+
+def t(lang: str, key: str, **values) -> str:
+    """This module's text for ``key`` (then the shared texts), formatted."""
+    text = TEXTS.get(lang, TEXTS["es"]).get(key) or TEXTS["es"].get(key)
+    if text is None:
+        return shared_t(lang, key, **values)
+    return text.format(**values) if values else text
+
+
+# ----- cards ---------------------------------------------------------------------------------------
+def card_name(lang: str, card: str) -> str:
+    """A card read aloud: ``rojo 7``, ``comodín # azul``, ``DOS comodín``."""
+    if card == WILD_DOS:
+        return t(lang, "card.WD")
+    color, rank = card[0], card[1:]
+    if rank == WILD_NUMBER:
+        return t(lang, "card.#", color=t(lang, color))
+    return f"{t(lang, color)} {rank}"
+
+
+def cards_name(lang: str, cards: list[str]) -> str:
+    return " + ".join(card_name(lang, c) for c in cards)
+
+
+def card_face(card: str) -> str:
+    if card == WILD_DOS:
+        return tag("span", "2", class_="rank") + tag("span", "DOS", class_="shape wild-mark", aria_hidden="true")
+    color, rank = card[0], card[1:]
+    return tag("span", escape(rank), class_="rank") + tag("span", COLOR_SHAPES[color], class_="shape",
+                                                          aria_hidden="true")
+
+
+def card_class(card: str) -> str:
+    return "card c-W" if card == WILD_DOS else f"card c-{card[0]}" + (" wild-num" if card[1:] == WILD_NUMBER else "")
+
+
+def value_name(lang: str, card: str, value: int, color: str) -> str:
+    """What a card counts as in a match: ``rojo 2``."""
+    return f"{t(lang, color)} {value}"
+
+
+# ----- local selection -----------------------------------------------------------------------------
+def selection_key(view: dict) -> str:
+    """A selection is kept while the round and my hand stay as they were when it was made."""
+    return f"{view['round']}:{'.'.join(view.get('hand') or [])}"
+
+
+def selected(view: dict, ui: dict) -> list[int]:
+    """Indices (in hand order) of my selected cards, if the selection still fits my hand."""
+    sel = ui.get(SEL_KEY)
+    if not sel or sel.get("key") != selection_key(view):
+        return []
+    return sorted(sel["idx"])
+
+
+def local_action(ui: dict, action: str) -> None:
+    """``ui:sel:<index>:<hand key>`` toggles a hand card; ``ui:clear`` drops the selection."""
+    if action == "ui:clear":
+        ui[SEL_KEY] = None
+        ui["message"] = ""
+        return
+    parts = action.split(":", 3)
+    if len(parts) != 4 or parts[:2] != ["ui", "sel"] or not parts[2].isdigit():
+        return
+    index, key = int(parts[2]), parts[3]
+    sel = ui.get(SEL_KEY)
+    idx = list(sel["idx"]) if sel and sel.get("key") == key else []
+    if index in idx:
+        idx.remove(index)
+    else:
+        idx.append(index)
+        idx = idx[-MAX_SELECTED:]
+    ui[SEL_KEY] = {"key": key, "idx": idx}             # in the order picked: the oldest drops out first
+    ui["message"] = ""
+
+
+def selected_cards(view: dict, ui: dict) -> list[str]:
+    hand = view.get("hand") or []
+    return [hand[i] for i in selected(view, ui) if i < len(hand)]
+
+
+def my_turn(update: dict) -> bool:
+    view = update["view"]
+    return update["seat"] is not None and view["turn"] == update["seat"] and view["phase"] in ("play", "bonus")
+
+
+def place_target(update: dict, ui: dict) -> str | None:
+    """``place X`` for a single selected card while placing is possible (bonus, or drawn without match)."""
+    view = update["view"]
+    cards = selected_cards(view, ui)
+    if len(cards) != 1 or not my_turn(update):
+        return None
+    if view["phase"] == "bonus" or (view["drawn"] and not any(view["covers"])):
+        return "place " + cards[0]
+    return None
+
+
+# ----- the table -----------------------------------------------------------------------------------
+def render_table(update: dict, lang: str, ui: dict) -> str:
+    """The whole table for ``update``; ``ui`` holds the selection, the message and the log."""
+    view = update["view"]
+    parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
+    if update["seat"] is not None:
+        parts.append(render_hand(update, lang, ui))
+    parts.append(render_log(ui.get("log", []), lang))
+    if view["phase"] == "round_over" and view.get("last_round"):
+        parts.append(render_round(update, lang, ui))
+    if view["over"] and view.get("result"):
+        parts.append(render_result(update, lang, ui))
+    return tag("section", "".join(parts), class_="table dos", data_testid="table", data_phase=view["phase"],
+               data_turn=view["turn"], data_version=view["version"])
+
+
+def render_opponents(update: dict, lang: str) -> str:
+    view, legal = update["view"], update["legal"]
+    items = []
+    for seat, count in enumerate(view["counts"]):
+        if seat == update["seat"]:
+            continue
+        cls = "seat" + (" on-turn" if seat == view["turn"] and view["phase"] in ("play", "bonus") else "")
+        count_text = shared_t(lang, "card1") if count == 1 else shared_t(lang, "cards", n=count)
+        body = tag("span", escape(player_name(lang, update, seat)), class_="name")
+        body += tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
+        body += tag("span", count_text, class_="count", data_testid=f"count-{seat}")
+        body += tag("span", t(lang, "points", n=view["scores"][seat]), class_="score", data_testid=f"score-{seat}")
+        badges = []
+        if seat == view["dealer"]:
+            badges.append(tag("span", t(lang, "dealer"), class_="badge dealer"))
+        if view["called"][seat] and count == 2:
+            badges.append(tag("span", t(lang, "called_badge"), class_="badge called", data_testid=f"called-{seat}"))
+        if badges:
+            body += tag("span", "".join(badges), class_="badges")
+        if f"catch {seat}" in legal:
+            body += button(t(lang, "catch", name=escape(player_name(lang, update, seat))), f"catch {seat}",
+                           f"btn-catch-{seat}", "btn catch")
+        items.append(tag("li", body, class_=cls, data_testid=f"seat-{seat}"))
+    return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
+
+
+def render_centre(update: dict, lang: str, ui: dict) -> str:
+    view, legal = update["view"], set(update["legal"])
+    cards = selected_cards(view, ui)
+    mine = my_turn(update) and view["phase"] == "play"
+    slots = []
+    for i, (card, cover) in enumerate(zip(view["center"], view["covers"])):
+        label = t(lang, "center_card", n=i + 1, card=card_name(lang, card))
+        inner = tag("span", card_face(card), class_=card_class(card) + " big")
+        badge = ""
+        if cover:
+            label += " — " + t(lang, "covered_by", cards=cards_name(lang, cover))
+            inner += tag("span", "".join(tag("span", card_face(c), class_=card_class(c) + " cover") for c in cover),
+                         class_="covers", aria_hidden="true")
+            bonus = resolve(cover, card)["bonus"]
+            if bonus:
+                badge = tag("span", t(lang, "bonus." + bonus), class_=f"bonus-badge {bonus}",
+                            data_testid=f"bonus-{i}")
+        if mine and cards and not cover:
+            action = f"match {'+'.join(cards)} on:{i}"
+            playable = action in legal
+            slots.append(button(inner + badge, action, f"center-{i}", "slot" + (" playable" if playable else ""),
+                                aria_label=f"{label} — {t(lang, 'match_on', cards=cards_name(lang, cards), card=card_name(lang, card))}",
+                                data_card=card))
+        else:
+            slots.append(tag("div", inner + badge, class_="slot" + (" covered" if cover else ""),
+                             data_testid=f"center-{i}", data_card=card, role="img", aria_label=label))
+    place = place_target(update, ui)
+    if place:
+        card = place.split(" ", 1)[1]
+        slots.append(button(tag("span", "+", class_="rank"), place, "center-new",
+                            "slot new-slot" + (" playable" if place in legal else ""),
+                            aria_label=t(lang, "place_here", card=card_name(lang, card))))
+    row = tag("div", "".join(slots), class_="center-row", data_testid="center", role="group",
+              aria_label=t(lang, "center"))
+    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
+                  "pile draw-pile" + (" playable" if "draw" in legal else ""),
+                  aria_label=shared_t(lang, "pile.draw", n=view["draw_count"]))
+    info = [tag("span", t(lang, "target", n=view["options"].get("target", 200)), class_="target")]
+    if view["bonus"] and view["phase"] in ("play", "bonus"):
+        info.append(tag("span", t(lang, "bonus_chip", n=view["bonus"]), class_="bonus-chip", data_testid="bonus"))
+    return tag("div", pile + row + tag("div", "".join(info), class_="table-info"), class_="centre")
+
+
+def preview(update: dict, lang: str, ui: dict) -> str:
+    """What the selected cards would do on each free centre card they fit (wilds as the engine declares)."""
+    view, legal = update["view"], set(update["legal"])
+    cards = selected_cards(view, ui)
+    if not cards or not my_turn(update) or view["phase"] != "play":
+        return ""
+    lines = []
+    for i, (card, cover) in enumerate(zip(view["center"], view["covers"])):
+        if cover or f"match {'+'.join(cards)} on:{i}" not in legal:
+            continue
+        declared = resolve(cards, card)
+        values = [" + ".join(str(v) for v in declared["values"]) + f" = {declared['target_value']}"]
+        for c, v, col in zip(cards, declared["values"], declared["colors"]):
+            if c == WILD_DOS or c[1:] == WILD_NUMBER:
+                values.append(t(lang, "counts_as", card=card_name(lang, c), value=value_name(lang, c, v, col)))
+        if card == WILD_DOS or card[1:] == WILD_NUMBER:
+            values.append(t(lang, "counts_as", card=card_name(lang, card),
+                            value=value_name(lang, card, declared["target_value"], declared["target_color"])))
+        if declared["bonus"]:
+            values.append(t(lang, "preview.bonus." + declared["bonus"]))
+        lines.append(tag("li", escape(t(lang, "preview", cards=cards_name(lang, cards), card=card_name(lang, card),
+                                         values=", ".join(values)))))
+    if not lines:
+        return tag("p", escape(t(lang, "no_fit", cards=cards_name(lang, cards))), class_="note preview",
+                   data_testid="preview")
+    return tag("ul", "".join(lines), class_="preview", data_testid="preview")
+
+
+def status_text(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    if view["over"]:
+        return shared_t(lang, "result.title")
+    if view["phase"] == "round_over":
+        return t(lang, "st.round_over")
+    if not my_turn(update):
+        return shared_t(lang, "turn.other", name=player_name(lang, update, view["turn"]))
+    if view["phase"] == "bonus":
+        return t(lang, "st.bonus", n=view["bonus"])
+    cards = selected_cards(view, ui)
+    if cards:
+        return t(lang, "st.selected", cards=cards_name(lang, cards))
+    if any(view["covers"]):
+        return t(lang, "st.more")
+    return t(lang, "st.drawn") if view["drawn"] else t(lang, "st.play")
+
+
+def render_controls(update: dict, lang: str, ui: dict) -> str:
+    view, legal = update["view"], set(update["legal"])
+    me = update["seat"]
+    buttons = []
+    if my_turn(update):
+        if view["phase"] == "play" and not any(view["covers"]):
+            buttons.append(button(t(lang, "draw"), "draw", "btn-draw", "btn draw" + (" playable" if "draw" in legal else "")))
+        place = place_target(update, ui)
+        if view["phase"] == "bonus" or (view["drawn"] and not any(view["covers"])):
+            buttons.append(button(t(lang, "place"), place or "ui:none", "btn-place", "btn place", disabled=place is None))
+        if any(view["covers"]) or view["phase"] == "bonus":
+            buttons.append(button(t(lang, "end_bonus" if view["phase"] == "bonus" else "end"), "end", "btn-end",
+                                  "btn end"))
+        if selected(view, ui):
+            buttons.append(button(t(lang, "clear"), "ui:clear", "btn-clear", "btn clear"))
+    if me is not None and view["phase"] in ("play", "bonus"):
+        buttons.append(button(t(lang, "dos"), "dos", "btn-dos", "btn dos-call", disabled="dos" not in legal))
+    status = tag("p", escape(status_text(update, lang, ui)), class_="status", data_testid="status", aria_live="polite")
+    notes = []
+    if me is not None and me in view["exposed"] and "dos" in legal:
+        notes.append(tag("p", escape(t(lang, "you_exposed")), class_="note", data_testid="exposed-you"))
+    for seat in view["exposed"]:
+        if seat != me and f"catch {seat}" in legal:
+            notes.append(tag("p", escape(t(lang, "other_exposed", name=player_name(lang, update, seat))),
+                             class_="note", data_testid=f"exposed-{seat}"))
+    if my_turn(update) and view["penalty"]:
+        notes.append(tag("p", escape(t(lang, "penalty", n=view["penalty"])), class_="note", data_testid="penalty"))
+    message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
+    return tag("div", status + "".join(notes) + preview(update, lang, ui) + message
+               + tag("div", "".join(buttons), class_="actions"), class_="controls")
+
+
+def render_hand(update: dict, lang: str, ui: dict) -> str:
+    view, legal = update["view"], update["legal"]
+    hand = view["hand"]
+    chosen = selected(view, ui)
+    key = selection_key(view)
+    playable_cards = set()
+    for action in legal:
+        verb, _, rest = action.partition(" ")
+        if verb == "match":
+            playable_cards.update(rest.split(" on:")[0].split("+"))
+        elif verb == "place":
+            playable_cards.add(rest)
+    cards = []
+    for i, card in enumerate(hand):
+        is_sel = i in chosen
+        cls = card_class(card) + (" playable" if card in playable_cards else "") + (" selected" if is_sel else "")
+        label = card_name(lang, card) + (f" ({t(lang, 'selected')})" if is_sel else "")
+        cards.append(button(card_face(card), f"ui:sel:{i}:{key}", f"card-{card}", cls, aria_label=label,
+                            aria_pressed="true" if is_sel else "false", data_index=i, data_card=card))
+    me = update["seat"]
+    head = tag("h2", t(lang, "hand"), class_="sr-only")
+    score = tag("span", t(lang, "points", n=view["scores"][me]), class_="score", data_testid=f"score-{me}")
+    return tag("div", head + "".join(cards) + score, class_="hand", data_testid="hand", role="group",
+               aria_label=t(lang, "hand"))
+
+
+# ----- the log ------------------------------------------------------------------------------------
+def event_text(event: dict, update: dict, lang: str) -> str | None:
+    kind = event["type"]
+    seat = event.get("seat")
+    name = player_name(lang, update, seat) if seat is not None else ""
+    if kind == "matched":
+        text = t(lang, "ev.matched", name=name, cards=cards_name(lang, event["played"]),
+                 card=card_name(lang, event["target"]))
+        extra = []
+        for c, v, col in zip(event["played"], event["values"], event["colors"]):
+            if c == WILD_DOS or c[1:] == WILD_NUMBER:
+                extra.append(t(lang, "ev.declared", card=card_name(lang, c), value=value_name(lang, c, v, col)))
+        target = event["target"]
+        if target == WILD_DOS or target[1:] == WILD_NUMBER:
+            extra.append(t(lang, "ev.declared", card=card_name(lang, target),
+                           value=value_name(lang, target, event["target_value"], event["target_color"])))
+        if event.get("bonus"):
+            extra.append(t(lang, "ev.bonus." + event["bonus"]))
+        return text + (" (" + "; ".join(extra) + ")" if extra else "")
+    if kind == "drew":
+        key = {"double_color": "ev.drew_double", "caught": "ev.drew_caught"}.get(event.get("reason"), "ev.drew")
+        text = t(lang, key, name=name, n=event["count"])
+        if event.get("cards"):
+            text += ": " + t(lang, "ev.your_cards", cards=", ".join(card_name(lang, c) for c in event["cards"]))
+        return text
+    if kind == "placed":
+        key = "ev.placed_bonus" if event.get("reason") == "bonus" else "ev.placed"
+        return t(lang, key, name=name, card=card_name(lang, event["card"]))
+    if kind == "row_refilled":
+        if not event["added"]:
+            return None
+        return t(lang, "ev.refilled", cards=", ".join(card_name(lang, c) for c in event["added"]))
+    if kind == "called":
+        return t(lang, "ev.called", name=name)
+    if kind == "caught":
+        key = "ev.caught_later" if event.get("deferred") else "ev.caught"
+        return t(lang, key, name=name, other=player_name(lang, update, event["target"]))
+    if kind == "reshuffled":
+        return shared_t(lang, "ev.reshuffled")
+    if kind == "round_over":
+        return t(lang, "ev.round_over", name=player_name(lang, update, event["winner"]), points=event["points"])
+    if kind == "game_over":
+        return t(lang, "ev.game_over", names=", ".join(player_name(lang, update, s) for s in event["winners"]))
+    if kind == "round_started":
+        return shared_t(lang, "ev.round_started", n=event["round"])
+    return None
+
+
+# ----- rounds and the result ----------------------------------------------------------------------
+def hands_table(update: dict, lang: str, last: dict, scores: list[int], testid: str) -> str:
+    head = "".join(tag("th", t(lang, k), scope="col") for k in ("col.player", "col.hand", "col.points", "col.total"))
+    rows = [tag("tr", head)]
+    for seat, hand in enumerate(last["hands"]):
+        cards = "".join(tag("span", card_face(c), class_=card_class(c) + " mini", role="img",
+                            aria_label=f"{card_name(lang, c)} ({card_points(c)})") for c in hand)
+        rows.append(tag("tr", tag("td", escape(player_name(lang, update, seat)))
+                        + tag("td", cards, class_="mini-hand") + tag("td", str(last["hand_points"][seat]))
+                        + tag("td", str(scores[seat])), class_="winner" if seat == last["winner"] else None))
+    return tag("table", tag("caption", shared_t(lang, "scores")) + "".join(rows), class_="scores",
+               data_testid=testid)
+
+
+def render_round(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    last = view["last_round"]
+    body = tag("h2", shared_t(lang, "round.title", n=view["round"]))
+    body += tag("p", escape(t(lang, "round.winner", name=player_name(lang, update, last["winner"]),
+                                points=last["points"])))
+    body += hands_table(update, lang, last, view["scores"], "scores")
+    body += tag("p", t(lang, "target", n=view["options"].get("target", 200)))
+    action = "next" if "next" in update["legal"] else "continue"
+    body += button(shared_t(lang, "next_round"), action, "btn-next", "btn primary")
+    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
+               aria_label=shared_t(lang, "round.title", n=view["round"]))
+
+
+def render_result(update: dict, lang: str, ui: dict) -> str:
+    view = update["view"]
+    result = view["result"]
+    winners = result["winners"]
+    if update["seat"] in winners:
+        headline = shared_t(lang, "result.you_win")
+    else:
+        headline = shared_t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
+    body = tag("h2", shared_t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
+    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)),
+                       class_="winner" if s in winners else None) for s, v in enumerate(result["scores"]))
+    body += tag("table", tag("caption", shared_t(lang, "scores")) + rows, class_="scores", data_testid="scores")
+    if view.get("last_round"):
+        body += hands_table(update, lang, view["last_round"], result["scores"], "round-scores")
+    if ui.get("ranking"):
+        delta, total = ui["ranking"]
+        body += tag("p", shared_t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
+    body += button(shared_t(lang, "again"), "again", "btn-again", "btn primary")
+    body += button(shared_t(lang, "menu"), "menu", "btn-menu")
+    return tag("div", body, class_="overlay result", data_testid="result", role="dialog",
+               aria_label=shared_t(lang, "result.title"))
+
+
+__all__ = ["KEYS", "TEXTS", "COLORS", "card_name", "event_text", "local_action", "render_table"]
