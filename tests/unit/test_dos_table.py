@@ -197,3 +197,14 @@ def test_labels_and_events_in_both_languages():
               {"type": "round_started", "round": 2, "dealer": 0, "turn": 1, "center": ["R5", "B3"]}):
         for lang in ("es", "en"):
             assert event_text(e, update_for(state, 0), lang)
+
+
+def test_every_engine_refusal_code_has_words_in_both_languages():
+    import inspect
+    codes = set(re.findall(r'return "([a-z_]+)", ', inspect.getsource(type(GAME))))
+    codes -= {"unknown_action", "bad_match", "too_many_cards"}     # only for malformed text (grammar refuses first)
+    assert codes
+    for lang in ("es", "en"):
+        for code in codes:
+            assert code in dt.REFUSALS[lang], code
+    assert dt.refusal_text("es", "no_match", "x").startswith("esas cartas")

@@ -215,3 +215,14 @@ def test_labels_and_events_in_both_languages():
     assert event_text(events[0], update, "es") == "Destapas un menos 2"
     assert event_text(events[1], update, "en") == "Bea draws a 5"
     assert "Bea" in event_text(events[3], update, "en")
+
+
+def test_every_engine_refusal_code_has_words_in_both_languages():
+    import inspect
+    codes = set(re.findall(r'return "([a-z_]+)", ', inspect.getsource(type(GAME))))
+    assert codes
+    for lang in ("es", "en"):
+        for code in codes:
+            assert code in st.REFUSALS[lang], code
+    assert st.refusal_text("en", "take_must_swap", "x").startswith("a discard you take")
+    assert st.refusal_text("es", "stale", "x") == "la mesa cambió; inténtalo de nuevo"

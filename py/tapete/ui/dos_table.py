@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
 from .chupate_table import COLOR_SHAPES, player_name, render_log
 from .html import button, escape, tag
+from .i18n import refusal
 from .i18n import t as shared_t
 
 GAME = "dos"
@@ -92,6 +93,43 @@ TEXTS: dict[str, dict[str, str]] = {
         "ev.round_over": "{name} wins the round and scores {points} points", "ev.game_over": "{names} won",
     },
 }
+
+# Refusal codes of the DOS engine, in this game's words (then i18n.REFUSALS, then the engine's message).
+REFUSALS: dict[str, dict[str, str]] = {
+    "es": {
+        "no_such_card": "esa carta no está en la fila", "matched_already": "ya has emparejado este turno: sigue emparejando o termina",
+        "not_in_hand": "no tienes esa carta", "card_order": "elige las cartas otra vez",
+        "no_match": "esas cartas no suman el número de esa carta de la fila",
+        "place_bonus": "pon una carta en la fila por tu bonificación de color, o termina",
+        "already_drew": "ya has robado este turno: empareja o pon una carta en la fila",
+        "draw_first": "solo puedes poner una carta en la fila después de robar sin emparejar, o por una bonificación",
+        "place_required": "has robado y no has emparejado: pon una carta de tu mano en la fila",
+        "match_or_draw": "empareja una carta de la fila o roba antes de terminar",
+        "cannot_call": "«¡DOS!» se dice al quedarte con exactamente dos cartas",
+        "nothing_to_catch": "nadie tiene dos cartas sin haber dicho «¡DOS!»",
+        "not_round_over": "la siguiente ronda la reparte quien ganó esta", "no_such_seat": "ese jugador no existe",
+        "not_your_turn": "no es tu turno (ahora solo puedes decir «¡DOS!» o pillar)",
+    },
+    "en": {
+        "no_such_card": "that card is not in the row", "matched_already": "you have matched this turn: match more or end",
+        "not_in_hand": "you do not hold that card", "card_order": "select the cards again",
+        "no_match": "those cards do not add up to that row card's number",
+        "place_bonus": "put a card in the row for your colour bonus, or end",
+        "already_drew": "you already drew this turn: match or put a card in the row",
+        "draw_first": "you may put a card in the row only after drawing without a match, or for a bonus",
+        "place_required": "you drew and did not match: put a card from your hand in the row",
+        "match_or_draw": "match a row card or draw before ending your turn",
+        "cannot_call": "“DOS!” is called when you hold exactly two cards",
+        "nothing_to_catch": "nobody holds two cards without having called “DOS!”",
+        "not_round_over": "the next round is dealt by the winner of this one", "no_such_seat": "there is no such player",
+        "not_your_turn": "it is not your turn (you may only call “DOS!” or catch now)",
+    },
+}
+
+
+def refusal_text(lang: str, code: str, fallback: str) -> str:
+    """A refusal in this game's words, else the shared text, else the engine's message."""
+    return REFUSALS.get(lang, REFUSALS["es"]).get(code) or refusal(lang, code, fallback)
 
 
 def t(lang: str, key: str, **values) -> str:
@@ -478,4 +516,5 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
                aria_label=shared_t(lang, "result.title"))
 
 
-__all__ = ["KEYS", "TEXTS", "COLORS", "card_name", "event_text", "local_action", "render_table"]
+__all__ = ["KEYS", "TEXTS", "REFUSALS", "COLORS", "card_name", "event_text", "local_action", "refusal_text",
+           "render_table"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .chupate_table import player_name, render_log
 from .html import button, escape, tag
+from .i18n import refusal
 from .i18n import t as shared_t
 
 GAME = "skypo"
@@ -99,6 +100,41 @@ TEXTS: dict[str, dict[str, str]] = {
         "ev.revealed.you": "Your cards are turned up: {cards}",
     },
 }
+
+# Refusal codes of the Skypo engine, in this game's words (then i18n.REFUSALS, then the engine's message).
+REFUSALS: dict[str, dict[str, str]] = {
+    "es": {
+        "no_such_place": "esa posición no está en tu cuadrícula", "column_removed": "esa columna ya se retiró",
+        "opening_flips": "primero cada jugador destapa dos cartas de su cuadrícula",
+        "choose_place": "elige una carta de tu cuadrícula", "already_face_up": "esa carta ya está destapada: elige una tapada",
+        "draw_first": "primero roba del mazo, o coge el descarte y cámbialo por una carta",
+        "draw_or_take": "roba del mazo o coge la carta del descarte",
+        "take_must_swap": "si coges el descarte tienes que cambiarlo por una de tus cartas",
+        "already_drew": "ya has robado: cambia la carta por una tuya, o descártala y destapa una",
+        "must_flip": "al descartar la carta robada tienes que destapar una de tus cartas tapadas",
+        "swap_or_discard": "cambia la carta robada por una tuya, o descártala y destapa una",
+        "nothing_to_draw": "no quedan cartas para robar", "round_over": "la ronda ha terminado: quien cerró reparte la siguiente",
+        "not_your_turn": "no es tu turno",
+    },
+    "en": {
+        "no_such_place": "that place is not in your grid", "column_removed": "that column was removed",
+        "opening_flips": "first every player turns up two cards of their grid",
+        "choose_place": "choose a card of your grid", "already_face_up": "that card is already face up: choose a face-down one",
+        "draw_first": "draw from the pile first, or take the discard and swap it for one of your cards",
+        "draw_or_take": "draw from the pile or take the discarded card",
+        "take_must_swap": "a discard you take must replace one of your cards",
+        "already_drew": "you already drew: swap the card for one of yours, or discard it and turn one up",
+        "must_flip": "discarding the drawn card, you must turn up one of your face-down cards",
+        "swap_or_discard": "swap the drawn card for one of yours, or discard it and turn one up",
+        "nothing_to_draw": "there are no cards left to draw", "round_over": "the round is over: the closer deals the next one",
+        "not_your_turn": "it is not your turn",
+    },
+}
+
+
+def refusal_text(lang: str, code: str, fallback: str) -> str:
+    """A refusal in this game's words, else the shared text, else the engine's message."""
+    return REFUSALS.get(lang, REFUSALS["es"]).get(code) or refusal(lang, code, fallback)
 
 
 def t(lang: str, key: str, **values) -> str:
