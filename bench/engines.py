@@ -59,7 +59,7 @@ class RandomAgentBot:
     def choose(self, view, legal, must_act, rng):
         if not must_act or not legal:
             return None
-        plays = [a for a in legal if a.startswith("play ")]
+        plays = [a for a in legal if a[:5] == "play "]
         if plays:
             return rng.choice(plays)
         return "pass" if "pass" in legal else "draw"

@@ -28,15 +28,22 @@ def step(game: Game, state: dict, bots: list, rng: random.Random) -> tuple[int, 
     Returns the ``(seat, action)`` applied.
     """
     seats = game.to_move(state)
-    for i, seat in enumerate(seats[1:] + seats[:1]):
-        must_act = seat == seats[0]
-        bot = bots[seat]
-        view = game.view(state, seat) if bot.needs_view else None
-        action = bot.choose(view, game.legal_actions(state, seat), must_act, rng)
-        if action is not None:
-            game.apply(state, seat, action)
-            return seat, action
-    raise RuntimeError(f"{game.id}: the seat to move ({seats[0]}) chose nothing")
+    turn = seats[0]
+    if len(seats) > 1:
+        for seat in seats[1:]:               # out of turn: each may act or let it go
+            bot = bots[seat]
+            view = game.view(state, seat) if bot.needs_view else None
+            action = bot.choose(view, game.legal_actions(state, seat), False, rng)
+            if action is not None:
+                game.apply(state, seat, action)
+                return seat, action
+    bot = bots[turn]
+    view = game.view(state, turn) if bot.needs_view else None
+    action = bot.choose(view, game.legal_actions(state, turn), True, rng)
+    if action is None:
+        raise RuntimeError(f"{game.id}: the seat to move ({turn}) chose nothing")
+    game.apply(state, turn, action)
+    return turn, action
 
 
 def play_game(game: Game, players: int, seed: int, options: dict | None = None, level: str | list[str] = "easy",

@@ -141,7 +141,8 @@ class Game:
     def apply(self, state: dict, seat: int, action: str) -> list[Event]:
         """Check, then mutate. A refused action raises a TapeteError and leaves ``state`` untouched."""
         parsed = self.parse_action(action)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
+        if (not (type(seat) is int or isinstance(seat, int) and not isinstance(seat, bool))   # an int, not a bool
+                or not 0 <= seat < state["players"]):
             raise IllegalAction(action, seat, self.phase(state), "there is no such seat", "no_such_seat")
         if state["over"]:
             raise GameOver(action, seat, self.phase(state), "the game is over")
@@ -149,6 +150,8 @@ class Game:
             if seat not in self.to_move(state):
                 raise NotYourTurn(action, seat, self.phase(state), "it is not your turn")
             code, reason = self.refusal(state, seat, action)
+            if code == NotYourTurn.code:     # e.g. a seat listed to move that may only denounce
+                raise NotYourTurn(action, seat, self.phase(state), reason)
             raise IllegalAction(action, seat, self.phase(state), reason, code)
         events = self._apply(state, seat, action, parsed)
         state["history"].append([seat, action])

@@ -33,10 +33,15 @@ class Rng:
         return (self.next64() * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: ``j = self.below(i + 1)`` for i from the top down, inlined (hot path)."""
+        s, gamma, mask = self.state, _GAMMA, _MASK
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + gamma) & mask
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items):
         return items[self.below(len(items))]

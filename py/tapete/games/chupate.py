@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import IllegalAction, MalformedAction, NotYourTurn, fmt, parse, require
+from ..core import MalformedAction, fmt, parse, require
 from ..core.registry import register
 from .shedding import SheddingGame
 
@@ -69,6 +69,11 @@ ACTION_INFO = {text: ("play", card, text[-1] if card[0] == "W" else None)
                for card, texts in PLAYS.items() for text in texts}
 ACTION_INFO.update({verb: (verb, None, None) for verb in SIMPLE_ACTIONS})
 PARSED = {text: parse(text) for text in ACTION_INFO}                   # shared results: never mutate
+# card on the pile -> colour in force -> the cards that may go on it (what matches() says)
+MATCHING = {top: {color: frozenset(c for c in PLAYS if c[0] == "W" or c[0] == color
+                                   or (top[0] != "W" and c[1:] == top[1:]))
+                  for color in COLORS}
+            for top in PLAYS}
 
 
 class Chupate(SheddingGame):
@@ -171,15 +176,11 @@ class Chupate(SheddingGame):
                     actions += PLAYS[state["drawn"]]
                     actions.append("pass")
                 elif state["pending"]:
-                    actions += [PLAYS[card][0] for card in sorted(set(hand)) if card in PLUS2_CARDS]
+                    actions += [PLAYS[card][0] for card in sorted(PLUS2_CARDS.intersection(hand))]
                     actions.append("draw")
-                else:                        # inlined self.matches(state, card) for each distinct card
-                    color = state["color"]
-                    top = state["discard"][-1]
-                    top_rank = None if top[0] == "W" else top[1:]
-                    for card in sorted(set(hand)):
-                        if card[0] == "W" or card[0] == color or card[1:] == top_rank:
-                            actions += PLAYS[card]
+                else:                        # self.matches(state, card) for each distinct card, from a table
+                    for card in sorted(MATCHING[state["discard"][-1]][state["color"]].intersection(hand)):
+                        actions += PLAYS[card]
                     actions.append("draw")
         exposed = state["exposed"]
         if exposed is not None and seat != exposed:
@@ -201,16 +202,6 @@ class Chupate(SheddingGame):
                 raise MalformedAction(f"{action!r}: {verb} takes nothing more")
         else:
             raise MalformedAction(f"{action!r}: unknown action {verb!r}")
-
-    def apply(self, state: dict, seat: int, action: str) -> list[dict]:
-        """Check the notation, then the rules (see :meth:`Game.apply`)."""
-        self.check_grammar(action)
-        try:
-            return super().apply(state, seat, action)
-        except IllegalAction as err:
-            if type(err) is IllegalAction and err.code == "not_your_turn":   # a seat that could only denounce
-                raise NotYourTurn(err.action, err.seat, err.phase, err.reason) from None
-            raise
 
     def refusal(self, state: dict, seat: int, action: str) -> tuple[str, str]:
         verb, _, rest = action.partition(" ")
@@ -244,9 +235,13 @@ class Chupate(SheddingGame):
         return "illegal", "that move is not allowed now"
 
     def parse_action(self, action: object):
-        """Well-formed texts that can be legal come from a table; anything else is parsed and checked."""
+        """Well-formed texts that can be legal come from a table; anything else is checked against the
+        grammar (:meth:`check_grammar`) and parsed."""
         parsed = PARSED.get(action) if type(action) is str else None
-        return parsed if parsed is not None else super().parse_action(action)
+        if parsed is None:
+            self.check_grammar(action)
+            parsed = parse(action)
+        return parsed
 
     def is_legal(self, state: dict, seat: int, action: str) -> bool:
         """Exactly ``action in self.legal_actions(state, seat)`` (tests/unit/test_fast_paths.py), without
@@ -314,7 +309,7 @@ class Chupate(SheddingGame):
         state["phase"] = "play"
         state["drawn"] = None
         state["called"] = None
-        self.advance(state, steps)
+        state["turn"] = (state["turn"] + state["direction"] * steps) % state["players"]   # self.advance
 
     def _play(self, state: dict, seat: int, card: str, color: str | None, events: list) -> None:
         hand = state["hands"][seat]
@@ -327,7 +322,7 @@ class Chupate(SheddingGame):
         if not hand:
             self._round_won(state, seat, events)
             return
-        rank = rank_of(card)
+        rank = card[1:]                    # rank_of(card) for a coloured card; wilds fall to the end
         two = state["players"] == 2
         if rank == "+2":
             state["pending"] += PLUS2_DRAW
