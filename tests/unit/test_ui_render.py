@@ -73,8 +73,8 @@ def test_card_names_in_both_languages():
 
 
 def test_setup_form_has_every_option():
-    html = render_setup("en", "Chúpate 2", {"opponents": 2, "level": "easy", "quick": False, "target": 300,
-                                              "pairs": False, "turn_timer": 30})
+    html = render_setup("en", GAME, {"opponents": 2, "level": "easy", "quick": False, "target": 300,
+                                     "pairs": False, "turn_timer": 30})
     for testid in ("opt-opponents-1", "opt-opponents-3", "opt-mode-quick", "opt-mode-points", "opt-target",
                    "opt-pairs", "opt-timer-0", "opt-timer-30", "btn-start"):
         assert f'data-testid="{testid}"' in html
@@ -99,3 +99,20 @@ def test_local_session_rejection_reaches_the_ui_and_changes_nothing():
     assert GAME.to_json(host.state) == before
     assert other in (0, 1)
     json.dumps(received)
+
+
+def test_setup_form_for_every_game_reads_back_into_valid_options():
+    from tapete.core import ids
+    from tapete.ui.setup import default_settings, options_of, read_settings
+    for game_id in ids():
+        game = get(game_id)
+        settings = default_settings(game)
+        html = render_setup("es", game, settings)
+        assert 'data-testid="btn-start"' in html and f'data-game="{game_id}"' in html
+        form = {"opponents": "1", "level": "hard", "mode": "points", "target": "300", "limit": "80",
+                "timer": "15", "pairs": "on"}
+        chosen = read_settings(game, form, settings)
+        assert chosen["opponents"] == 1 and chosen["level"] == "hard"
+        game.new(chosen["opponents"] + 1, 1, options_of(game, chosen))   # valid for the engine
+        bad = read_settings(game, {"opponents": "99", "level": "god", "target": "x", "timer": "7"}, settings)
+        assert bad["opponents"] == settings["opponents"] and bad["level"] == settings["level"]

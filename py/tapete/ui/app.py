@@ -15,11 +15,10 @@ from pyscript import document, window
 
 from ..core import get
 from ..net import Host, LocalSession, SeatSpec
-from .chupate_table import event_text, render_table
+from . import tables
 from .i18n import refusal, t
-from .setup import render_setup
+from .setup import default_settings, options_of, read_settings, render_setup
 
-PLAYABLE_GAMES = ("chupate",)
 BOT_DELAY_MS = 700
 KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
 KEY_ACTIONS = {"mentira": "challenge"}
@@ -72,8 +71,8 @@ class App:
         self.picker_html = self.root.innerHTML
         self.lang = str(window.tapeteShell.lang)
         self.bot_delay = max(0, _int_param("bot_delay", BOT_DELAY_MS)) / 1000
-        self.settings = {"opponents": 3, "level": "easy", "quick": True, "target": 500, "pairs": False,
-                         "turn_timer": 0}
+        self.game_id = "chupate"
+        self.all_settings: dict[str, dict] = {}     # game id -> the last form values
         self.screen = "picker"
         self.host: Host | None = None
         self.session: LocalSession | None = None
@@ -86,6 +85,7 @@ class App:
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
+        self.playable = tables.available()
         self._listen(self.root, "click", self.on_click)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "tapete:lang", self.on_lang)
@@ -120,18 +120,38 @@ class App:
         if key in ("ArrowLeft", "ArrowRight"):
             self._move_focus(-1 if key == "ArrowLeft" else 1)
             event.preventDefault()
-        elif key == "Escape" and self.ui.get("wild"):
-            self.ui["wild"] = None
+        elif key == "Escape" and self.clear_choices():
             self.render()
-        elif key.lower() in KEYS:
-            action = KEYS[key.lower()]
+        elif key.lower() in self.keys():
+            action = self.keys()[key.lower()]
             action = KEY_ACTIONS.get(action, action)
             if action in self.update["legal"]:
                 self.act(action)
                 event.preventDefault()
 
+    def keys(self) -> dict:
+        return getattr(self.table(), "KEYS", KEYS)
+
+    def table(self):
+        """The renderer module of the current game (tapete.ui.<game>_table)."""
+        return tables.table_for(self.game_id)
+
+    def clear_choices(self) -> bool:
+        """Forget half-made local choices (a wild's colour, selected cards...); True if there were any."""
+        keys = [k for k in self.ui if k == "wild" or k.startswith(self.game_id + "_")]
+        had = any(self.ui.get(k) for k in keys)
+        for k in keys:
+            self.ui[k] = None
+        return had
+
+    @property
+    def settings(self) -> dict:
+        if self.game_id not in self.all_settings:
+            self.all_settings[self.game_id] = default_settings(get(self.game_id))
+        return self.all_settings[self.game_id]
+
     def _move_focus(self, step: int) -> None:
-        cards = list(self.root.querySelectorAll('[data-testid="hand"] .card'))
+        cards = list(self.root.querySelectorAll('[data-testid="hand"] .card, [data-testid="my-grid"] .card'))
         if not cards:
             return
         current = document.activeElement
@@ -144,7 +164,7 @@ class App:
         self.screen = "picker"
         self.root.innerHTML = self.picker_html
         for button in self.root.querySelectorAll("[data-game]"):
-            playable = str(button.getAttribute("data-game")) in PLAYABLE_GAMES
+            playable = str(button.getAttribute("data-game")) in self.playable
             button.disabled = not playable
             note = button.querySelector(".game-note")
             if note:
@@ -160,17 +180,10 @@ class App:
 
     def read_setup(self) -> None:
         form = self.root.querySelector('[data-testid="setup"]')
-        data = js.FormData.new(form)
-        s = self.settings
-        s["opponents"] = int(str(data.get("opponents") or s["opponents"]))
-        s["level"] = str(data.get("level") or s["level"])
-        s["quick"] = str(data.get("mode") or "quick") == "quick"
-        try:
-            s["target"] = max(50, min(2000, int(str(data.get("target")))))
-        except ValueError:
-            pass
-        s["pairs"] = bool(data.get("pairs")) and s["opponents"] == 3
-        s["turn_timer"] = int(str(data.get("timer") or 0))
+        if form is None:
+            return
+        values = {str(k): str(v) for k, v in js.Object.fromEntries(js.FormData.new(form)).to_py().items()}
+        self.all_settings[self.game_id] = read_settings(get(self.game_id), values, self.settings)
 
     def new_game(self) -> None:
         self.stop_game()
@@ -181,8 +194,7 @@ class App:
         seed = _int_param("seed", None)
         if seed is None:
             seed = int(js.Math.random() * 2**31)
-        options = {"quick": s["quick"], "target": s["target"], "pairs": s["pairs"], "turn_timer": s["turn_timer"]}
-        self.host = Host(self.game_id, seats, seed, options)
+        self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
         self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
         self.screen = "table"
         self.hold_round = False
@@ -204,6 +216,12 @@ class App:
             self.new_game()
         elif self.session is None:
             return
+        elif action.startswith("ui:"):
+            local = getattr(self.table(), "local_action", None)
+            if local is not None:
+                local(self.ui, action)
+                self.ui["message"] = ""
+                self.render()
         elif action.startswith("wild "):
             self.ui["wild"] = action.split(" ", 1)[1]
             self.ui["message"] = ""
@@ -213,7 +231,7 @@ class App:
             self.ui["released"] = self.update["view"]["version"] if self.update else None
             self.pump()
         else:
-            self.ui["wild"] = None
+            self.clear_choices()
             self.ui["message"] = ""
             if action == "next":
                 self.hold_round = False
@@ -221,16 +239,17 @@ class App:
 
     def on_update(self, message: dict) -> None:
         if message["type"] == "rejected":
-            self.ui["message"] = t(self.lang, "refused", reason=refusal(self.lang, message["code"], message["message"]))
+            explain = getattr(self.table(), "refusal_text", refusal)
+            self.ui["message"] = t(self.lang, "refused", reason=explain(self.lang, message["code"], message["message"]))
             self.render()
             return
         self.update = message
         for event in message["events"]:
-            line = event_text(event, message, self.lang)
+            line = self.table().event_text(event, message, self.lang)
             if line:
                 self.ui["log"] = (self.ui["log"] + [line])[-LOG_LINES:]
         view = message["view"]
-        if view["over"] and view.get("result") and self.ui.get("ranking") is None:
+        if view["over"] and (view.get("result") or {}).get("ranking") and self.ui.get("ranking") is None:
             self.record_ranking(view["result"], message["seat"])
         self.render()
         self.schedule()
@@ -302,8 +321,7 @@ class App:
         if self.screen == "picker":
             return
         if self.screen == "setup":
-            title = get(self.game_id).title.get(self.lang, self.game_id)
-            self.root.innerHTML = render_setup(self.lang, title, self.settings)
+            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings)
             return
         if self.update is None:
             return
@@ -311,7 +329,7 @@ class App:
         focus_key = None
         if focused is not None and focused.getAttribute and self.root.contains(focused):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
-        self.root.innerHTML = render_table(self.update, self.lang, self.ui)
+        self.root.innerHTML = self.table().render_table(self.update, self.lang, self.ui)
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
             if focus_key[1] is not None:

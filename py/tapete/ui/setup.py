@@ -1,4 +1,8 @@
-"""The new-game form (pure HTML builder)."""
+"""The new-game form (pure HTML builder), generic over each game's options.
+
+Chúpate 2 shows its mode as quick game / points; other integer options become number fields and
+boolean options checkboxes; ``turn_timer`` becomes a row of choices.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,14 @@ from .html import button, tag, void
 from .i18n import t
 
 TIMER_CHOICES = (0, 15, 30, 60)
-LEVELS = ("easy",)
+LEVELS = ("easy", "medium", "hard")
+MAX_OPPONENTS_SHOWN = 7
+OPTION_LABELS = {
+    "es": {"target": "Puntos por partida", "limit": "Límite de puntos negativos", "pairs": "Por parejas (4 jugadores)",
+           "quick": "Partida rápida"},
+    "en": {"target": "Points to end the game", "limit": "Penalty points limit", "pairs": "Pairs (4 players)",
+           "quick": "Quick game"},
+}
 
 
 def radio(name: str, value, label: str, checked: bool, testid: str) -> str:
@@ -14,24 +25,83 @@ def radio(name: str, value, label: str, checked: bool, testid: str) -> str:
     return tag("label", box + " " + label, class_="choice")
 
 
-def render_setup(lang: str, game_title: str, settings: dict) -> str:
+def default_settings(game) -> dict:
+    """Form defaults for ``game``: its option defaults, the most opponents up to three, easy bots."""
+    settings = {name: default for name, (default, _) in game.options_spec.items()}
+    settings.update(opponents=min(3, game.max_players - 1), level="easy")
+    return settings
+
+
+def render_setup(lang: str, game, settings: dict) -> str:
+    most = min(game.max_players - 1, MAX_OPPONENTS_SHOWN)
     opponents = "".join(radio("opponents", n, str(n), settings["opponents"] == n, f"opt-opponents-{n}")
-                        for n in (1, 2, 3))
+                        for n in range(max(1, game.min_players - 1), most + 1))
     levels = "".join(radio("level", lv, t(lang, "level." + lv), settings["level"] == lv, f"opt-level-{lv}")
                      for lv in LEVELS)
-    modes = (radio("mode", "quick", t(lang, "mode.quick"), settings["quick"], "opt-mode-quick")
-             + radio("mode", "points", t(lang, "mode.points"), not settings["quick"], "opt-mode-points"))
-    target = tag("label", t(lang, "setup.target") + " " + void(
-        "input", type="number", name="target", min="50", max="2000", step="50", value=settings["target"],
-        data_testid="opt-target"), class_="choice")
-    pairs_box = void("input", type="checkbox", name="pairs", checked=settings["pairs"], data_testid="opt-pairs")
-    pairs = tag("label", pairs_box + " " + t(lang, "setup.pairs"), class_="choice")
-    timers = "".join(radio("timer", s, t(lang, "timer.off") if not s else t(lang, "seconds", n=s),
-                           settings["turn_timer"] == s, f"opt-timer-{s}") for s in TIMER_CHOICES)
-    body = tag("h2", t(lang, "setup.title", game=game_title))
-    for legend, inner in (("setup.opponents", opponents), ("setup.level", levels),
-                          ("setup.mode", modes + target + pairs), ("setup.timer", timers)):
+    fields = [("setup.opponents", opponents), ("setup.level", levels)]
+    labels = OPTION_LABELS.get(lang, OPTION_LABELS["es"])
+    mode = ""
+    spec = game.options_spec
+    if "quick" in spec:
+        mode += (radio("mode", "quick", t(lang, "mode.quick"), settings["quick"], "opt-mode-quick")
+                 + radio("mode", "points", t(lang, "mode.points"), not settings["quick"], "opt-mode-points"))
+    for name, (default, kind) in spec.items():
+        if name in ("quick", "turn_timer"):
+            continue
+        label = labels.get(name, name)
+        if kind is int:
+            field = void("input", type="number", name=name, min="1", max="5000", value=settings[name],
+                         data_testid=f"opt-{name}")
+            mode += tag("label", label + " " + field, class_="choice")
+        elif kind is bool:
+            field = void("input", type="checkbox", name=name, checked=settings[name], data_testid=f"opt-{name}")
+            mode += tag("label", field + " " + label, class_="choice")
+    if mode:
+        fields.append(("setup.mode", mode))
+    if "turn_timer" in spec:
+        timers = "".join(radio("timer", s, t(lang, "timer.off") if not s else t(lang, "seconds", n=s),
+                               settings["turn_timer"] == s, f"opt-timer-{s}") for s in TIMER_CHOICES)
+        fields.append(("setup.timer", timers))
+    title = game.title.get(lang, game.id)
+    body = tag("h2", t(lang, "setup.title", game=title))
+    for legend, inner in fields:
         body += tag("fieldset", tag("legend", t(lang, legend)) + inner)
     body += tag("div", button(t(lang, "start"), "setup-start", "btn-start", "btn primary")
                 + button(t(lang, "menu"), "menu", "btn-menu"), class_="actions")
-    return tag("form", body, class_="setup", data_testid="setup", onsubmit="return false")
+    return tag("form", body, class_="setup", data_testid="setup", data_game=game.id, onsubmit="return false")
+
+
+def read_settings(game, form: dict, settings: dict) -> dict:
+    """Validate the submitted form (``name -> str``) into settings; bad fields keep their value."""
+    out = dict(settings)
+    try:
+        opponents = int(form.get("opponents", out["opponents"]))
+        if game.min_players - 1 <= opponents <= game.max_players - 1:
+            out["opponents"] = opponents
+    except ValueError:
+        pass
+    if form.get("level") in LEVELS:
+        out["level"] = form["level"]
+    for name, (default, kind) in game.options_spec.items():
+        if name == "quick":
+            out["quick"] = form.get("mode", "quick" if out["quick"] else "points") == "quick"
+        elif name == "turn_timer":
+            try:
+                value = int(form.get("timer", out["turn_timer"]))
+                out["turn_timer"] = value if value in TIMER_CHOICES else out["turn_timer"]
+            except ValueError:
+                pass
+        elif kind is bool:
+            out[name] = bool(form.get(name))
+        elif kind is int:
+            try:
+                out[name] = max(1, min(5000, int(form.get(name, out[name]))))
+            except ValueError:
+                pass
+    if "pairs" in out and out["opponents"] + 1 != 4:
+        out["pairs"] = False
+    return out
+
+
+def options_of(game, settings: dict) -> dict:
+    return {name: settings[name] for name in game.options_spec}
