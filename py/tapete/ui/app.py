@@ -102,7 +102,7 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-action],[data-game]")
-        if target is None or target.disabled:
+        if target is None or target.hasAttribute("disabled"):
             return
         game = target.getAttribute("data-game")
         if game:
