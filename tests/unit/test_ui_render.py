@@ -108,7 +108,7 @@ def test_setup_form_for_every_game_reads_back_into_valid_options():
         game = get(game_id)
         settings = default_settings(game)
         html = render_setup("es", game, settings)
-        assert 'data-testid="btn-start"' in html and f'data-game="{game_id}"' in html
+        assert 'data-testid="btn-start"' in html and f'data-setup="{game_id}"' in html
         form = {"opponents": "1", "level": "hard", "mode": "points", "target": "300", "limit": "80",
                 "timer": "15", "pairs": "on"}
         chosen = read_settings(game, form, settings)
