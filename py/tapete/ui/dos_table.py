@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
 from .chupate_table import COLOR_SHAPES, player_name, render_log
 from .html import button, escape, tag
-from .i18n import refusal
+from .i18n import Catalog
 from .i18n import t as shared_t
 
 GAME = "dos"
@@ -127,17 +127,9 @@ REFUSALS: dict[str, dict[str, str]] = {
 }
 
 
-def refusal_text(lang: str, code: str, fallback: str) -> str:
-    """A refusal in this game's words, else the shared text, else the engine's message."""
-    return REFUSALS.get(lang, REFUSALS["es"]).get(code) or refusal(lang, code, fallback)
-
-
-def t(lang: str, key: str, **values) -> str:
-    """This module's text for ``key`` (then the shared texts), formatted."""
-    text = TEXTS.get(lang, TEXTS["es"]).get(key) or TEXTS["es"].get(key)
-    if text is None:
-        return shared_t(lang, key, **values)
-    return text.format(**values) if values else text
+CATALOG = Catalog(TEXTS, REFUSALS)
+refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
+t = CATALOG.t                   # this game's text for a key, else the shared i18n.t text
 
 
 # ----- cards ---------------------------------------------------------------------------------------

@@ -101,3 +101,22 @@ def t(lang: str, key: str, **values) -> str:
 
 def refusal(lang: str, code: str, fallback: str) -> str:
     return REFUSALS.get(lang, REFUSALS["es"]).get(code, fallback)
+
+
+class Catalog:
+    """A game's own texts and refusals (``{lang: {key: text}}``), layered over the shared ones above."""
+
+    def __init__(self, texts: dict[str, dict[str, str]], refusals: dict[str, dict[str, str]]):
+        self.texts = texts
+        self.refusals = refusals
+
+    def t(self, lang: str, key: str, **values) -> str:
+        """The game's text for ``key`` (Spanish fallback), else the shared ``t`` text, formatted."""
+        text = self.texts.get(lang, self.texts["es"]).get(key) or self.texts["es"].get(key)
+        if text is None:
+            return t(lang, key, **values)
+        return text.format(**values) if values else text
+
+    def refusal(self, lang: str, code: str, fallback: str) -> str:
+        """A refusal in the game's words, else the shared text, else ``fallback`` (the engine's message)."""
+        return self.refusals.get(lang, self.refusals["es"]).get(code) or refusal(lang, code, fallback)

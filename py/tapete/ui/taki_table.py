@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
-from .i18n import refusal, t
+from .i18n import Catalog, t
 from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
                              result_overlay, score_table, seat_list, status_line, table_section)
 
@@ -112,17 +112,9 @@ REFUSALS: dict[str, dict[str, str]] = {
 }
 
 
-def refusal_text(lang: str, code: str, fallback: str) -> str:
-    """A refusal in this game's words, else the shared text, else the engine's message."""
-    return REFUSALS.get(lang, REFUSALS["es"]).get(code) or refusal(lang, code, fallback)
-
-
-def tx(lang: str, key: str, **values) -> str:
-    """This game's text for ``key`` (Spanish fallback), else the shared ``i18n.t`` text."""
-    text = TEXTS.get(lang, TEXTS["es"]).get(key) or TEXTS["es"].get(key)
-    if text is None:
-        return t(lang, key, **values)
-    return text.format(**values) if values else text
+CATALOG = Catalog(TEXTS, REFUSALS)
+refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
+tx = CATALOG.t                  # this game's text for a key, else the shared i18n.t text
 
 
 def coloured(card: str) -> bool:
