@@ -15,6 +15,7 @@ from .chupate_table import COLOR_SHAPES, player_name, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
+from .shedding_table import next_button, result_overlay, table_section, totals_table
 
 GAME = "dos"
 SEL_KEY = "dos_sel"        # ui key: {"key": <round and hand it was made on>, "idx": [hand indices]}
@@ -232,8 +233,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
         parts.append(render_result(update, lang, ui))
-    return tag("section", "".join(parts), class_="table dos", data_testid="table", data_phase=view["phase"],
-               data_turn=view["turn"], data_version=view["version"])
+    return table_section(parts, GAME, view)
 
 
 def render_opponents(update: dict, lang: str) -> str:
@@ -479,8 +479,7 @@ def render_round(update: dict, lang: str, ui: dict) -> str:
                                 points=last["points"])))
     body += hands_table(update, lang, last, view["scores"], "scores")
     body += tag("p", t(lang, "target", n=view["options"].get("target", 200)))
-    action = "next" if "next" in update["legal"] else "continue"
-    body += button(shared_t(lang, "next_round"), action, "btn-next", "btn primary")
+    body += next_button(update, lang)
     return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
                aria_label=shared_t(lang, "round.title", n=view["round"]))
 
@@ -488,24 +487,10 @@ def render_round(update: dict, lang: str, ui: dict) -> str:
 def render_result(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     result = view["result"]
-    winners = result["winners"]
-    if update["seat"] in winners:
-        headline = shared_t(lang, "result.you_win")
-    else:
-        headline = shared_t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
-    body = tag("h2", shared_t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
-    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)),
-                       class_="winner" if s in winners else None) for s, v in enumerate(result["scores"]))
-    body += tag("table", tag("caption", shared_t(lang, "scores")) + rows, class_="scores", data_testid="scores")
+    table = totals_table(update, lang, result["scores"], result["winners"])
     if view.get("last_round"):
-        body += hands_table(update, lang, view["last_round"], result["scores"], "round-scores")
-    if ui.get("ranking"):
-        delta, total = ui["ranking"]
-        body += tag("p", shared_t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
-    body += button(shared_t(lang, "again"), "again", "btn-again", "btn primary")
-    body += button(shared_t(lang, "menu"), "menu", "btn-menu")
-    return tag("div", body, class_="overlay result", data_testid="result", role="dialog",
-               aria_label=shared_t(lang, "result.title"))
+        table += hands_table(update, lang, view["last_round"], result["scores"], "round-scores")
+    return result_overlay(update, lang, ui, result["winners"], table, aria_label=shared_t(lang, "result.title"))
 
 
 __all__ = ["KEYS", "TEXTS", "REFUSALS", "COLORS", "card_name", "event_text", "local_action", "refusal_text",

@@ -1,4 +1,4 @@
-"""Pieces shared by the shedding-game tables (Chúpate 2, the French-deck Chúpate 2, Super Taki).
+"""Pieces shared by the shedding-game tables (Chúpate 2, the French-deck Chúpate 2, Super Taki), and by DOS and Skypo.
 
 Parameterised versions of what ``chupate_table`` renders for its own game: the seat list, the status and
 message lines, a score table with columns, the round and result overlays. Pure functions returning HTML.
@@ -91,7 +91,15 @@ def round_overlay(body: str) -> str:
                aria_modal="false")
 
 
-def result_overlay(update: dict, lang: str, ui: dict, winners: Sequence[int], table_html: str) -> str:
+def totals_table(update: dict, lang: str, scores: Sequence[int], winners: Sequence[int]) -> str:
+    """``scores``: one row per seat (name, final score), the winners' rows marked."""
+    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)),
+                       class_="winner" if s in winners else None) for s, v in enumerate(scores))
+    return tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
+
+
+def result_overlay(update: dict, lang: str, ui: dict, winners: Sequence[int], table_html: str,
+                   aria_label: str | None = None) -> str:
     """``result``: the winner line (``result-winner``), a score table, the ranking, again and menu."""
     if update["seat"] in winners:
         headline = t(lang, "result.you_win")
@@ -103,13 +111,13 @@ def result_overlay(update: dict, lang: str, ui: dict, winners: Sequence[int], ta
         delta, total = ui["ranking"]
         body += tag("p", t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
     body += button(t(lang, "again"), "again", "btn-again", "btn primary") + button(t(lang, "menu"), "menu", "btn-menu")
-    return tag("div", body, class_="overlay result", data_testid="result", role="dialog")
+    return tag("div", body, class_="overlay result", data_testid="result", role="dialog", aria_label=aria_label)
 
 
-def table_section(parts: Sequence[str], game_id: str, view: dict) -> str:
-    """The root ``<section data-testid="table">`` with phase, turn and version."""
+def table_section(parts: Sequence[str], game_id: str, view: dict, **more) -> str:
+    """The root ``<section data-testid="table">`` with phase, turn and version (then ``more`` attributes)."""
     return tag("section", "".join(parts), class_=f"table {game_id}", data_testid="table",
-               data_phase=view["phase"], data_turn=view["turn"], data_version=view["version"])
+               data_phase=view["phase"], data_turn=view["turn"], data_version=view["version"], **more)
 
 
 def drew_text(event: dict, name: str, lang: str, card_name: Callable[[str, str], str]) -> str:
@@ -120,4 +128,4 @@ def drew_text(event: dict, name: str, lang: str, card_name: Callable[[str, str],
 
 
 __all__ = ["player_name", "render_log", "seat_list", "status_line", "message_line", "action_button", "chooser",
-           "score_table", "next_button", "round_overlay", "result_overlay", "table_section", "drew_text"]
+           "score_table", "totals_table", "next_button", "round_overlay", "result_overlay", "table_section", "drew_text"]

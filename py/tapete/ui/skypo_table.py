@@ -14,6 +14,7 @@ from .chupate_table import player_name, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
+from .shedding_table import next_button, result_overlay, table_section, totals_table
 
 GAME = "skypo"
 GRID_ROWS, GRID_COLS = 3, 4
@@ -227,9 +228,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
         parts.append(render_result(update, lang, ui))
-    return tag("section", "".join(parts), class_="table skypo", data_testid="table",
-               data_phase=view["phase"], data_turn=view["turn"], data_version=view["version"],
-               data_mode=my_mode(update, ui))
+    return table_section(parts, GAME, view, data_mode=my_mode(update, ui))
 
 
 def visible_sum(grid: list) -> int:
@@ -461,8 +460,7 @@ def render_round(update: dict, lang: str, ui: dict) -> str:
     last = view["last_round"]
     body = tag("h2", t(lang, "round.title", n=view["round"])) + closer_note(update, lang, last)
     body += round_table(update, lang, last, "scores")
-    action = "next" if "next" in update["legal"] else "continue"
-    body += button(t(lang, "next_round"), action, "btn-next", "btn primary")
+    body += next_button(update, lang)
     return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
                aria_label=t(lang, "round.title", n=view["round"]))
 
@@ -470,21 +468,8 @@ def render_round(update: dict, lang: str, ui: dict) -> str:
 def render_result(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     result = view["result"]
-    winners = result["winners"]
-    if update["seat"] in winners:
-        headline = t(lang, "result.you_win")
-    else:
-        headline = t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
-    body = tag("h2", t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
-    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)),
-                       class_="winner" if s in winners else None) for s, v in enumerate(result["scores"]))
-    body += tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
+    table = totals_table(update, lang, result["scores"], result["winners"])
     if view.get("last_round"):
-        body += closer_note(update, lang, view["last_round"])
-        body += round_table(update, lang, view["last_round"], "round-scores")
-    if ui.get("ranking"):
-        delta, total = ui["ranking"]
-        body += tag("p", t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
-    body += button(t(lang, "again"), "again", "btn-again", "btn primary") + button(t(lang, "menu"), "menu", "btn-menu")
-    return tag("div", body, class_="overlay result", data_testid="result", role="dialog",
-               aria_label=t(lang, "result.title"))
+        table += closer_note(update, lang, view["last_round"])
+        table += round_table(update, lang, view["last_round"], "round-scores")
+    return result_overlay(update, lang, ui, result["winners"], table, aria_label=t(lang, "result.title"))
