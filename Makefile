@@ -30,6 +30,15 @@ $(VENV_STAMP): requirements-test.txt
 	$(VPY) -m pip install --disable-pip-version-check -q -r requirements-test.txt
 	@touch $@
 
+# A real Nostr relay for the peer-to-peer browser tests, in its own venv (its dependencies may clash).
+RELAY_STAMP := .venv-relay/.tapete-requirements
+$(RELAY_STAMP): requirements-relay.txt
+	@[ -x .venv-relay/bin/python ] || $(PYTHON) -m venv .venv-relay
+	.venv-relay/bin/python -m pip install --disable-pip-version-check -q -r requirements-relay.txt
+	@touch $@
+
+relay: $(RELAY_STAMP)
+
 $(NPM_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
 	npm ci --no-audit --no-fund
@@ -46,7 +55,7 @@ build: runtime
 
 dist: build
 
-setup: $(VENV_STAMP) $(CHROMIUM) build
+setup: $(VENV_STAMP) $(RELAY_STAMP) $(CHROMIUM) build
 
 # --- use -----------------------------------------------------------------------
 play: build

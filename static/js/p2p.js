@@ -6,7 +6,7 @@
  * it costs nothing at boot.
  *
  *   const p2p = await window.tapeteLoadP2P();          // or window.tapeteP2P once loaded
- *   const h = await p2p.open({room: "ABCDEF", secret: "<k>" | "", relays?, iceServers?, appId?});
+ *   const h = await p2p.open({room: "ABCDEF", secret: "<k>" | "", acceptCode?, relays?, iceServers?, appId?});
  *   h.selfId; h.peers()                                 // our peer id, connected peer ids
  *   h.send(text, peerId | null)                         // null: every peer
  *   h.onMessage((text, peerId) => ...); h.onPeerJoin(id => ...); h.onPeerLeave(id => ...)
@@ -71,15 +71,21 @@ export function password(room, secret) {
   return secret ? `k:${secret}` : `code:${room}`;
 }
 
-export async function open({ room, secret = "", relays, iceServers, appId } = {}) {
+/** Trystero room ids: the link's room (secret password) and the bare-code room (code-derived password). */
+export function roomIds(room) {
+  return { link: `${room}`, code: `${room}-code` };
+}
+
+/** Open a room. A guest joins one Trystero room: the link's (with `secret`) or the bare code's (without).
+ * The host (`acceptCode: true`) joins both, so people may join by link or by typing the code. */
+export async function open({ room, secret = "", acceptCode = false, relays, iceServers, appId } = {}) {
   if (!/^[A-Z]{6}$/.test(room || "")) throw new Error(`bad room code ${room}`);
   const cfg = await config({ relays, iceServers, appId });
-  const trRoom = joinRoom(
-    { appId: cfg.appId, relayConfig: { urls: cfg.relays }, rtcConfig: { iceServers: cfg.iceServers }, password: password(room, secret) },
-    room,
-  );
-  const action = trRoom.makeAction("tapete");
-  const peers = new Set();
+  const ids = roomIds(room);
+  const wanted = [];
+  if (secret) wanted.push([ids.link, password(room, secret)]);
+  if (!secret || acceptCode) wanted.push([ids.code, password(room, "")]);
+  const peers = new Map(); // peer id -> the action that reaches it
   const handlers = { message: [], join: [], leave: [] };
   const emit = (kind, ...args) => {
     for (const cb of handlers[kind]) {
@@ -90,28 +96,39 @@ export async function open({ room, secret = "", relays, iceServers, appId } = {}
       }
     }
   };
-  action.onMessage = (data, meta) => {
-    // JSON text only: anything else is dropped here
-    if (typeof data === "string") emit("message", data, meta && meta.peerId);
-  };
-  trRoom.onPeerJoin = (id) => {
-    peers.add(id);
-    emit("join", id);
-  };
-  trRoom.onPeerLeave = (id) => {
-    peers.delete(id);
-    emit("leave", id);
-  };
+  const rooms = wanted.map(([roomId, pass]) => {
+    const trRoom = joinRoom(
+      { appId: cfg.appId, relayConfig: { urls: cfg.relays }, rtcConfig: { iceServers: cfg.iceServers }, password: pass },
+      roomId,
+    );
+    const action = trRoom.makeAction("tapete");
+    action.onMessage = (data, meta) => {
+      // JSON text only: anything else is dropped here
+      if (typeof data === "string") emit("message", data, meta && meta.peerId);
+    };
+    trRoom.onPeerJoin = (id) => {
+      peers.set(id, action);
+      emit("join", id);
+    };
+    trRoom.onPeerLeave = (id) => {
+      if (peers.get(id) === action) peers.delete(id);
+      emit("leave", id);
+    };
+    return { trRoom, action };
+  });
   let closed = false;
   return {
     selfId,
     room,
     config: cfg,
-    peers: () => [...peers],
+    peers: () => [...peers.keys()],
     send(text, peerId = null) {
       if (closed || typeof text !== "string" || text.length > MAX_TEXT) return false;
-      if (peerId != null && !peers.has(peerId)) return false;
-      action.send(text, peerId == null ? {} : { target: peerId }).catch((err) => console.warn("tapeteP2P send", err));
+      const targets = peerId == null ? rooms.map((r) => [r.action, {}]) : [[peers.get(peerId), { target: peerId }]];
+      for (const [action, opts] of targets) {
+        if (!action) return false;
+        action.send(text, opts).catch((err) => console.warn("tapeteP2P send", err));
+      }
       return true;
     },
     onMessage: (cb) => handlers.message.push(cb),
@@ -121,11 +138,11 @@ export async function open({ room, secret = "", relays, iceServers, appId } = {}
       if (closed) return;
       closed = true;
       peers.clear();
-      return trRoom.leave();
+      return Promise.all(rooms.map((r) => r.trRoom.leave()));
     },
   };
 }
 
-const api = { open, config, password, DEFAULTS, selfId };
+const api = { open, config, password, roomIds, DEFAULTS, selfId };
 window.tapeteP2P = api;
 export default api;

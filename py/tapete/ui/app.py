@@ -14,9 +14,10 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ..core import get
-from ..net import Host, LocalSession, SeatSpec
+from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, new_code, new_secret, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
+from .room_ui import render_friends_box, render_lobby, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 
 BOT_DELAY_MS = 700
@@ -24,6 +25,7 @@ KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"
 KEY_ACTIONS = {"mentira": "challenge"}
 STORE_PLAYER = "tapete.player"
 STORE_RANKING = "tapete.ranking."
+STORE_NAME = "tapete.name"
 LOG_LINES = 30
 
 
@@ -45,7 +47,7 @@ def _store_get(key: str) -> str | None:
         value = window.localStorage.getItem(key)
     except Exception:  # noqa: BLE001 - storage may be blocked
         return None
-    return None if value is None else str(value)
+    return value if isinstance(value, str) else None     # JS null arrives as jsnull, not None
 
 
 def _store_set(key: str, value: str) -> None:
@@ -82,6 +84,12 @@ class App:
         self.hold_round = False
         self.timer_version = None
         self._proxies = []
+        self.room: RoomHost | None = None           # this page hosts a room with friends
+        self.guest: GuestSession | None = None      # this page is a guest in a friend's room
+        self.room_info: dict | None = None          # code, secret, link, is_host
+        self.lobby: dict | None = None
+        self.room_msg = ""
+        self.room_debug: dict | None = {} if _param("debug_room") else None
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -90,6 +98,10 @@ class App:
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "tapete:lang", self.on_lang)
         self.show_picker()
+        joined = parse_fragment(str(window.location.hash or ""))
+        if joined:
+            self.game_id = "chupate"
+            asyncio.ensure_future(self.join_room(*joined))
 
     def _listen(self, target, name: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -204,6 +216,94 @@ class App:
         if self.host is not None:
             self.host.detach(self.session.player if self.session else None)
         self.host = self.session = self.update = None
+        for end in (self.room, self.guest):
+            if end is not None:
+                end.transport.close()
+        self.room = self.guest = self.room_info = self.lobby = None
+        self.room_msg = ""
+
+    # ----- rooms with friends (docs/multiplayer.md) -------------------------------------------------
+    def my_name(self) -> str:
+        node = self.root.querySelector('[data-testid="room-name"]')
+        name = str(node.value).strip()[:24] if node else ""
+        if not name:
+            name = _store_get(STORE_NAME) or (("Jugador " if self.lang == "es" else "Player ") + player_id()[1:4])
+        _store_set(STORE_NAME, name)
+        return name
+
+    def room_link(self, code: str, secret: str) -> str:
+        loc = window.location
+        return f"{loc.origin}{loc.pathname}{loc.search}#room={code}&k={secret}"
+
+    async def create_room(self) -> None:
+        from .room_ui import open_transport
+        self.read_setup()
+        s = self.settings
+        name = self.my_name()
+        self.stop_game()
+        code, secret = new_code(), new_secret()
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
+        self.screen = "lobby"
+        self.render()
+        transport = await open_transport(code, secret, accept_code=True)
+        options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
+        seed_param = _param("seed")
+        seed = int(seed_param) if seed_param is not None else None
+        self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
+                             on_change=lambda room: self.on_room_change())
+        self.on_room_change()
+
+    def on_room_change(self) -> None:
+        if self.room is not None and not self.room.started:
+            self.lobby = self.room.lobby_message(player_id())
+            if self.screen == "lobby":
+                self.render()
+
+    async def join_room(self, code: str, secret: str) -> None:
+        from .room_ui import open_transport
+        name = self.my_name()
+        self.stop_game()
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret) if secret else None,
+                          "is_host": False}
+        self.screen = "lobby"
+        self.render()
+        transport = await open_transport(code, secret)
+        self.guest = GuestSession(transport, player_id(), name, self.on_update)
+
+    def record_hidden(self) -> None:
+        """Test hook (?debug_room=1): per version, the cards each seat must never see."""
+        host = self.room.host
+        state, game = host.state, host.game
+        hidden = {}
+        for seat in range(len(host.seats)):
+            places = game.hidden_places(state, seat)
+            visible = set(state["hands"][seat]) | set(state.get("discard") or [])
+            hidden[seat] = sorted({c for place in places for c in place} - visible)
+        self.room_debug[str(state["version"])] = hidden
+
+    def debug_json(self) -> str:
+        return json.dumps({
+            "screen": self.screen,
+            "seat": self.session.seat if self.session is not None else (self.lobby or {}).get("you"),
+            "received": list(self.guest.received) if self.guest else [],
+            "hidden": self.room_debug or {},
+            "refused": list(self.room.refused) if self.room else [],
+        })
+
+    def start_room(self) -> None:
+        if self.room is None or self.room.started:
+            return
+        if self.room.filled() < 2:
+            self.room_msg = rt(self.lang, "need_two")
+            self.render()
+            return
+        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+        self.hold_round = False
+        self.screen = "table"
+        self.session = self.room.start(self.on_update)
+        self.host = self.room.host
+        self.render()
+        self.schedule()
 
     # ----- intents and updates --------------------------------------------------------------------
     def act(self, action: str) -> None:
@@ -214,6 +314,29 @@ class App:
             self.new_game()
         elif action == "again":
             self.new_game()
+        elif action == "room-create":
+            asyncio.ensure_future(self.create_room())
+        elif action == "room-join":
+            node = self.root.querySelector('[data-testid="join-code"]')
+            code = normalize_code(str(node.value) if node else "")
+            if code is None:
+                self.room_msg = rt(self.lang, "bad_code")
+                self.render()
+                return
+            asyncio.ensure_future(self.join_room(code, ""))
+        elif action == "room-add-bot":
+            if self.room is not None:
+                self.room.add_bot(self.settings["level"], t(self.lang, "bot", n=self.room.filled()))
+        elif action == "room-start":
+            self.start_room()
+        elif action == "room-copy":
+            if self.room_info and self.room_info.get("link"):
+                try:
+                    window.navigator.clipboard.writeText(self.room_info["link"])
+                except Exception:  # noqa: BLE001 - clipboard may be unavailable
+                    pass
+                self.room_msg = rt(self.lang, "copied")
+                self.render()
         elif self.session is None:
             return
         elif action.startswith("ui:"):
@@ -238,6 +361,27 @@ class App:
             self.session.send(action)
 
     def on_update(self, message: dict) -> None:
+        if message["type"] == "lobby":
+            self.lobby = message
+            self.game_id = message["game"]
+            if self.screen == "lobby":
+                self.render()
+            return
+        if message["type"] == "host_gone":
+            self.ui["message"] = self.room_msg = rt(self.lang, "host_gone")
+            self.render()
+            return
+        if message["type"] == "rejected" and self.screen == "lobby":
+            self.room_msg = rt(self.lang, message["code"]) if message["code"] == "full" else message["message"]
+            self.render()
+            return
+        if message["type"] == "update" and self.guest is not None and self.screen == "lobby":
+            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+            self.hold_round = False
+            self.screen = "table"
+            self.session = self.guest
+        if self.room_debug is not None and self.room is not None and message["type"] == "update":
+            self.record_hidden()
         if message["type"] == "rejected":
             explain = getattr(self.table(), "refusal_text", refusal)
             self.ui["message"] = t(self.lang, "refused", reason=explain(self.lang, message["code"], message["message"]))
@@ -321,7 +465,16 @@ class App:
         if self.screen == "picker":
             return
         if self.screen == "setup":
-            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings)
+            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + render_friends_box(
+                self.lang, _store_get(STORE_NAME) or "")
+            if self.room_msg:
+                self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{self.room_msg}</p>')
+            return
+        if self.screen == "lobby":
+            info = self.room_info or {}
+            self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
+                                               link=info.get("link"), is_host=bool(info.get("is_host")),
+                                               message=self.room_msg)
             return
         if self.update is None:
             return
@@ -348,6 +501,7 @@ def start() -> None:
     APP = App()
     APP.start()
     window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen}))
+    window.tapeteRoomDebug = create_proxy(lambda: APP.debug_json())
     window.tapeteSelfTest = create_proxy(self_test)
 
 

@@ -1,0 +1,165 @@
+"""Play with friends: the browser transport over ``tapeteP2P`` and the room boxes (HTML builders).
+
+The builders are pure; :class:`BrowserTransport` and :func:`open_transport` need the browser and are
+imported lazily by app.py.
+"""
+
+from __future__ import annotations
+
+from ..net.transport import Transport
+from .html import button, escape, tag, void
+
+TEXT = {
+    "es": {
+        "friends": "Jugar con amigos",
+        "create": "Crear sala",
+        "join": "Unirse",
+        "code": "Código de sala",
+        "name": "Tu nombre",
+        "room": "Sala",
+        "link": "Enlace para invitar",
+        "copy": "Copiar",
+        "copied": "¡Copiado!",
+        "trade": ("Comparte el enlace: lleva una clave secreta. Con solo el código también se puede "
+                  "entrar, pero quien vigile los servidores de señalización podría adivinar un código "
+                  "de seis letras y espiar quién se conecta; el enlace lo impide."),
+        "seats": "Asientos",
+        "open": "libre",
+        "host": "anfitrión",
+        "bot": "bot",
+        "away": "desconectado",
+        "you": "tú",
+        "add_bot": "Añadir bot",
+        "start": "Empezar partida",
+        "wait": "Esperando a que el anfitrión empiece…",
+        "connecting": "Conectando con la sala…",
+        "bad_code": "Ese código no es válido (seis letras).",
+        "host_gone": "El anfitrión se ha desconectado; esperando a que vuelva…",
+        "need_two": "Hacen falta al menos dos asientos ocupados.",
+        "full": "La mesa está llena.",
+        "menu": "Menú",
+    },
+    "en": {
+        "friends": "Play with friends",
+        "create": "Create room",
+        "join": "Join",
+        "code": "Room code",
+        "name": "Your name",
+        "room": "Room",
+        "link": "Invitation link",
+        "copy": "Copy",
+        "copied": "Copied!",
+        "trade": ("Share the link: it carries a secret key. The code alone also lets people in, but "
+                  "whoever watches the signalling relays could guess a six-letter code and see who "
+                  "connects; the link prevents that."),
+        "seats": "Seats",
+        "open": "open",
+        "host": "host",
+        "bot": "bot",
+        "away": "disconnected",
+        "you": "you",
+        "add_bot": "Add bot",
+        "start": "Start game",
+        "wait": "Waiting for the host to start…",
+        "connecting": "Connecting to the room…",
+        "bad_code": "That code is not valid (six letters).",
+        "host_gone": "The host disconnected; waiting for it to come back…",
+        "need_two": "At least two seats must be taken.",
+        "full": "The table is full.",
+        "menu": "Menu",
+    },
+}
+
+
+def rt(lang: str, key: str) -> str:
+    return TEXT.get(lang, TEXT["es"]).get(key, key)
+
+
+def render_friends_box(lang: str, name: str, code: str = "") -> str:
+    """The 'play with friends' box shown under the new-game form."""
+    body = tag("h3", rt(lang, "friends"))
+    body += tag("label", rt(lang, "name") + " " + void(
+        "input", type="text", name="room-name", maxlength="24", value=name, data_testid="room-name",
+        autocomplete="nickname"), class_="choice")
+    body += tag("div", button(rt(lang, "create"), "room-create", "btn-create-room", "btn primary"), class_="actions")
+    body += tag("label", rt(lang, "code") + " " + void(
+        "input", type="text", name="join-code", maxlength="9", value=code, data_testid="join-code",
+        autocomplete="off", autocapitalize="characters", spellcheck="false", placeholder="ABCDEF"), class_="choice")
+    body += tag("div", button(rt(lang, "join"), "room-join", "btn-join"), class_="actions")
+    return tag("section", body, class_="setup friends", data_testid="friends")
+
+
+def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
+                 message: str = "") -> str:
+    body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
+    if link:
+        body += tag("label", rt(lang, "link") + " " + void(
+            "input", type="text", readonly=True, value=link, data_testid="room-link", class_="room-link"),
+            class_="choice")
+        body += button(rt(lang, "copy"), "room-copy", "btn-copy-link")
+        body += tag("p", rt(lang, "trade"), class_="note", data_testid="room-tradeoff")
+    seats = ""
+    if lobby is None:
+        seats = tag("li", rt(lang, "connecting"))
+    else:
+        for i, seat in enumerate(lobby["seats"]):
+            label = escape(seat["name"]) if seat["kind"] != "open" else "—"
+            kind = rt(lang, seat["kind"]) if seat["kind"] in ("open", "host", "bot") else ""
+            if seat["kind"] != "open" and not seat.get("connected", True):
+                kind = rt(lang, "away")
+            if lobby.get("you") == i:
+                kind = (kind + " · " if kind else "") + rt(lang, "you")
+            seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else ""), data_testid=f"lobby-seat-{i}",
+                         data_kind=seat["kind"])
+    body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
+    actions = ""
+    if is_host:
+        actions += button(rt(lang, "add_bot"), "room-add-bot", "btn-add-bot")
+        actions += button(rt(lang, "start"), "room-start", "btn-start-room", "btn primary")
+    else:
+        body += tag("p", rt(lang, "wait"), class_="note")
+    actions += button(rt(lang, "menu"), "menu", "btn-menu")
+    body += tag("div", actions, class_="actions")
+    if message:
+        body += tag("p", escape(message), class_="message", role="status", data_testid="room-message")
+    return tag("section", body, class_="setup lobby", data_testid="lobby")
+
+
+class BrowserTransport(Transport):
+    """A :class:`Transport` over a ``tapeteP2P`` handle (static/js/p2p.js)."""
+
+    def __init__(self, handle) -> None:
+        super().__init__()
+        self.handle = handle
+        self.self_id = str(handle.selfId)
+        self._proxies = []
+
+    def start(self) -> None:
+        from pyodide.ffi import create_proxy
+
+        def wrap(fn):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            return proxy
+
+        self.handle.onMessage(wrap(lambda text, peer: self.on_message(str(peer), str(text))))
+        self.handle.onPeerJoin(wrap(lambda peer: self.on_join(str(peer))))
+        self.handle.onPeerLeave(wrap(lambda peer: self.on_leave(str(peer))))
+        for peer in self.handle.peers():
+            self.on_join(str(peer))
+
+    def send(self, peer: str | None, text: str) -> None:
+        self.handle.send(text, peer)
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+async def open_transport(code: str, secret: str, accept_code: bool = False) -> BrowserTransport:
+    import js
+    from pyodide.ffi import to_js
+
+    p2p = await js.window.tapeteLoadP2P()
+    options = to_js({"room": code, "secret": secret, "acceptCode": accept_code}, dict_converter=js.Object.fromEntries)
+    handle = await p2p.open(options)
+    return BrowserTransport(handle)

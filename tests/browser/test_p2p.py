@@ -1,0 +1,196 @@
+"""Play with friends over real parts: a real Nostr relay on loopback (PyPI nostr-relay, from
+.venv-relay), the vendored Trystero, real WebRTC data channels between three headless pages.
+
+A host page creates a room; one guest joins by typing the code, the other by opening the link; the
+three play a Chúpate 2 game to the end by clicking. Every message each guest received and every card
+its DOM showed is checked against the host's hidden cards at that version (?debug_room=1 hook).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.browser
+RELAY_BIN = ROOT / ".venv-relay" / "bin" / "nostr-relay"
+MAX_TURNS = 900
+
+RELAY_CONFIG = """\
+DEBUG: false
+relay_name: tapete test relay
+storage:
+  sqlalchemy.url: sqlite+aiosqlite:///{db}
+  num_concurrent_reqs: 10
+  num_concurrent_adds: 2
+  validators:
+    - nostr_relay.validators.is_not_too_large
+    - nostr_relay.validators.is_signed
+verification:
+  nip05_verification: disabled
+gunicorn:
+  bind: 127.0.0.1:{port}
+  workers: 1
+  loglevel: warning
+  reload: false
+authentication:
+  enabled: false
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def nostr_relay(tmp_path_factory):
+    """ws:// URL of a real Nostr relay on loopback (started from .venv-relay, see requirements-relay.txt)."""
+    if not RELAY_BIN.exists():
+        pytest.fail(f"{RELAY_BIN} missing: run `make relay` (installs requirements-relay.txt into .venv-relay)")
+    folder = tmp_path_factory.mktemp("relay")
+    port = free_port()
+    config = folder / "relay.yaml"
+    config.write_text(RELAY_CONFIG.format(db=folder / "nostr.sqlite3", port=port))
+    log = open(folder / "relay.log", "w")
+    proc = subprocess.Popen([str(RELAY_BIN), "-c", str(config), "serve"], cwd=folder, stdout=log,
+                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            req = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Accept": "application/nostr+json"})
+            urllib.request.urlopen(req, timeout=1).read()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("nostr-relay did not start:\n" + Path(folder / "relay.log").read_text()[-2000:])
+            time.sleep(0.2)
+    yield f"ws://127.0.0.1:{port}"
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+def debug(page) -> dict:
+    return json.loads(page.evaluate("() => window.tapeteRoomDebug()"))
+
+
+def dom_cards(page) -> tuple[str | None, set[str]]:
+    """(table version, every card the page's DOM names) at one moment."""
+    return page.evaluate("""() => {
+        const t = document.querySelector('[data-testid=table]');
+        const cards = new Set();
+        for (const n of document.querySelectorAll('[data-testid^="card-"]')) cards.add(n.dataset.testid.slice(5));
+        for (const n of document.querySelectorAll('[data-card]')) cards.add(n.dataset.card);
+        return [t ? t.dataset.version : null, [...cards]];
+    }""")
+
+
+def take_turn(page) -> None:
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    if page.query_selector('[data-testid="color-chooser"]'):
+        page.click('[data-testid="color-B"]')
+    elif page.query_selector('[data-testid="hand"] .card.playable'):
+        page.click('[data-testid="hand"] .card.playable')
+        if page.query_selector('[data-testid="color-chooser"]'):
+            page.click('[data-testid="color-G"]')
+    elif page.is_enabled('[data-testid="btn-pass"]'):
+        page.click('[data-testid="btn-pass"]')
+    else:
+        page.click('[data-testid="btn-draw"]')
+    page.wait_for_function(
+        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
+        arg=version, timeout=15_000)
+
+
+def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr_relay):
+    query = f"?relay={nostr_relay}&ice=none&bot_delay=0&debug_room=1"
+    host = boot(new_page(locale="es-ES"), f"{site_url}{query}")
+    host.click('[data-testid="game-chupate"]')
+    host.fill('[data-testid="room-name"]', "Ana")
+    host.click('[data-testid="btn-create-room"]')
+    host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
+    code = host.inner_text('[data-testid="room-code"]').strip()
+    link = host.input_value('[data-testid="room-link"]')
+    assert re.fullmatch(r"[A-HJKMNP-Z]{6}", code), code
+    assert f"#room={code}&k=" in link and "relay=" in link
+    assert "código" in host.inner_text('[data-testid="room-tradeoff"]')
+
+    by_code = boot(new_page(locale="es-ES"), f"{site_url}{query}")
+    by_code.click('[data-testid="game-chupate"]')
+    by_code.fill('[data-testid="room-name"]', "Beto")
+    by_code.fill('[data-testid="join-code"]', code.lower())
+    by_code.click('[data-testid="btn-join"]')
+    t0 = time.monotonic()
+    host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    by_code.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    seated_by_code = time.monotonic() - t0
+
+    by_link = boot(new_page(locale="en-US"), link)
+    host.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
+    by_link.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
+    assert "Beto" in host.inner_text('[data-testid="lobby"]')
+
+    host.click('[data-testid="btn-start-room"]')
+    pages = [host, by_code, by_link]
+    for page in pages:
+        page.wait_for_selector('[data-testid="table"]', timeout=30_000)
+    seats = [debug(p)["seat"] for p in pages]
+    assert seats == [0, 1, 2]
+
+    dom_seen: list[tuple[int, str, list[str]]] = []
+    turns = 0
+    while not all(p.query_selector('[data-testid="result"]') for p in pages):
+        assert turns < MAX_TURNS, "the game did not end"
+        moved = False
+        for seat, page in enumerate(pages):
+            table = page.query_selector('[data-testid="table"]')
+            if seat:
+                version, cards = dom_cards(page)
+                dom_seen.append((seat, version, cards))
+            if table is None or page.query_selector('[data-testid="result"]'):
+                continue
+            if table.get_attribute("data-turn") == str(seat) and table.get_attribute("data-phase") == "play":
+                take_turn(page)
+                moved = True
+                turns += 1
+        if not moved:
+            host.wait_for_timeout(30)
+
+    # Every seat ends on the same final version.
+    versions = {p.get_attribute('[data-testid="table"]', "data-version") for p in pages}
+    assert len(versions) == 1, versions
+    record = debug(host)
+    hidden = record["hidden"]
+    assert not record["refused"], record["refused"]
+    deck_tokens = re.compile(r'"([A-Z0-9]{1,3})"')
+    checked = 0
+    for seat, page in ((1, by_code), (2, by_link)):
+        for text in debug(page)["received"]:
+            message = json.loads(text)
+            if message["type"] != "update":
+                continue
+            secret = set(hidden[str(message["view"]["version"])][str(seat)])
+            leaked = set(deck_tokens.findall(text)) & secret
+            assert not leaked, f"seat {seat} received hidden cards {leaked} at v{message['view']['version']}"
+            checked += 1
+    for seat, version, cards in dom_seen:
+        if version is not None and version in hidden:
+            leaked = set(cards) & set(hidden[version][str(seat)])
+            assert not leaked, f"seat {seat}'s page showed hidden cards {leaked} at v{version}"
+    assert checked > 20
+    print(f"p2p: seated by code in {seated_by_code:.2f}s; {turns} turns by clicking; {checked} guest updates checked")
