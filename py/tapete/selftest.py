@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 
 import hashlib
 
@@ -33,21 +34,48 @@ MAX_ACTIONS = 20_000
 GARBAGE_ACTIONS = ["", "play", "play ZZ", "draw draw", "x" * 500, "play R7 color:", "flip 99,99", "next"]
 
 
-def assert_view_hides(game, state: dict, seat, rng: random.Random) -> None:
-    """Shuffle the cards hidden from ``seat`` among their places: the view must not change."""
-    before = json.dumps(game.view(state, seat), sort_keys=True)
+@contextmanager
+def reshuffled_hidden(game, state: dict, seat, rng: random.Random, arrange=None):
+    """Shuffle the cards hidden from ``seat`` among their places for the ``with`` block, then put them back.
+
+    ``arrange(place, cards)`` may reorder the cards a place receives (a hand the engine keeps sorted).
+    """
     places = game.hidden_places(state, seat)
     pool = [c for place in places for c in place]
     saved = [list(place) for place in places]
     rng.shuffle(pool)
     i = 0
     for place in places:
-        place[:] = pool[i:i + len(place)]
+        cards = pool[i:i + len(place)]
+        place[:] = arrange(place, cards) if arrange else cards
         i += len(place)
-    after = json.dumps(game.view(state, seat), sort_keys=True)
-    for place, old in zip(places, saved):
-        place[:] = old
+    try:
+        yield
+    finally:
+        for place, old in zip(places, saved):
+            place[:] = old
+
+
+def assert_view_hides(game, state: dict, seat, rng: random.Random) -> None:
+    """Shuffle the cards hidden from ``seat`` among their places: the view must not change."""
+    before = json.dumps(game.view(state, seat), sort_keys=True)
+    with reshuffled_hidden(game, state, seat, rng):
+        after = json.dumps(game.view(state, seat), sort_keys=True)
     assert before == after, f"{game.id}: view of seat {seat} depends on hidden cards"
+
+
+def random_states(game, seeds, players, max_steps: int, rng: random.Random, options: dict | None = None):
+    """States part-way through games of easy bots: per seed, ``players[seed % len(players)]`` seats and a
+    random number (below ``max_steps``) of bot moves; yields ``(state, rng)``."""
+    for seed in seeds:
+        n = players[seed % len(players)]
+        bots = [EasyBot() for _ in range(n)]
+        state = game.new(n, seed, options)
+        for _ in range(rng.randrange(0, max_steps)):
+            if state["over"]:
+                break
+            step(game, state, bots, rng)
+        yield state, rng
 
 
 def assert_refusal_is_atomic(game, state: dict, rng: random.Random) -> None:

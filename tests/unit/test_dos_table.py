@@ -5,9 +5,8 @@ import random
 import re
 from html import unescape
 
-from tapete.bots import EasyBot
 from tapete.core import get
-from tapete.sim import step
+from tapete.selftest import random_states as played_states, reshuffled_hidden
 from tapete.ui import dos_table as dt
 from tapete.ui.dos_table import card_name, event_text, local_action, render_table
 
@@ -22,16 +21,7 @@ def update_for(state, seat, events=()):
 
 
 def random_states(seeds=range(12), max_steps=150):
-    rng = random.Random(5)
-    for seed in seeds:
-        n = 2 + seed % 3
-        bots = [EasyBot() for _ in range(n)]
-        state = GAME.new(n, seed, {"target": 60})
-        for _ in range(rng.randrange(0, max_steps)):
-            if state["over"]:
-                break
-            step(GAME, state, bots, rng)
-        yield state, rng
+    return played_states(GAME, seeds, (2, 3, 4), max_steps, random.Random(5), {"target": 60})
 
 
 def reachable(update, lang="en"):
@@ -59,17 +49,15 @@ def test_table_html_does_not_depend_on_hidden_cards():
             for lang in ("es", "en"):
                 ui = {"log": []}
                 html = render_table(update_for(state, seat), lang, ui)
-                places = GAME.hidden_places(state, seat)
-                saved = [list(p) for p in places]
-                pool = [c for p in places for c in p]
-                rng.shuffle(pool)
-                i = 0
-                for p in places:
-                    p[:] = sorted(pool[i:i + len(p)], key=dt_sort) if p is not state["draw"] else pool[i:i + len(p)]
-                    i += len(p)
-                assert render_table(update_for(state, seat), lang, ui) == html
-                for p, old in zip(places, saved):
-                    p[:] = old
+                with reshuffled_hidden(GAME, state, seat, rng, sorted_hands(state)):
+                    assert render_table(update_for(state, seat), lang, ui) == html
+
+
+def sorted_hands(state):
+    """Reshuffled hands stay sorted, as the engine keeps them; the draw pile takes any order."""
+    def arrange(place, cards):
+        return cards if place is state["draw"] else sorted(cards, key=dt_sort)
+    return arrange
 
 
 def dt_sort(code):

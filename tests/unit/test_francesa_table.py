@@ -6,6 +6,7 @@ import re
 
 from tapete.bots import EasyBot
 from tapete.core import get
+from tapete.selftest import random_states as played_states, reshuffled_hidden
 from tapete.sim import step
 from tapete.ui import francesa_table as ft
 from tapete.ui.francesa_table import KEYS, TEXTS, card_name, event_text, local_action, render_table
@@ -24,28 +25,7 @@ def actions_in(page: str) -> set[str]:
 
 
 def random_states(count=40, players=(2, 3, 4, 5), max_steps=250, seed=11):
-    rng = random.Random(seed)
-    for i in range(count):
-        n = players[i % len(players)]
-        state = GAME.new(n, i)
-        bots = [EasyBot() for _ in range(n)]
-        for _ in range(rng.randrange(0, max_steps)):
-            if state["over"]:
-                break
-            step(GAME, state, bots, rng)
-        yield state, rng
-
-
-def reshuffle_hidden(state, seat, rng):
-    places = GAME.hidden_places(state, seat)
-    saved = [list(p) for p in places]
-    pool = [c for p in places for c in p]
-    rng.shuffle(pool)
-    i = 0
-    for p in places:
-        p[:] = pool[i:i + len(p)]
-        i += len(p)
-    return saved, places
+    return played_states(GAME, range(count), players, max_steps, random.Random(seed))
 
 
 def test_table_html_does_not_depend_on_hidden_cards():
@@ -54,10 +34,8 @@ def test_table_html_does_not_depend_on_hidden_cards():
             for lang in ("es", "en"):
                 ui = {"log": [], ft.JACK_KEY: None}
                 before = render_table(update_for(state, seat), lang, ui)
-                saved, places = reshuffle_hidden(state, seat, rng)
-                assert render_table(update_for(state, seat), lang, ui) == before
-                for p, old in zip(places, saved):
-                    p[:] = old
+                with reshuffled_hidden(GAME, state, seat, rng):
+                    assert render_table(update_for(state, seat), lang, ui) == before
 
 
 def test_no_foreign_card_code_in_the_html():

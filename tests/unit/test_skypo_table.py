@@ -6,6 +6,7 @@ from html import unescape
 
 from tapete.bots import EasyBot
 from tapete.core import get
+from tapete.selftest import random_states as played_states, reshuffled_hidden
 from tapete.sim import step
 from tapete.ui import skypo_table as st
 from tapete.ui.skypo_table import card_name, event_text, local_action, render_table
@@ -21,16 +22,7 @@ def update_for(state, seat, events=()):
 
 
 def random_states(seeds=range(12), players=(2, 3, 4, 5), max_steps=120):
-    rng = random.Random(11)
-    for seed in seeds:
-        n = players[seed % len(players)]
-        bots = [EasyBot() for _ in range(n)]
-        state = GAME.new(n, seed, {"target": 40})
-        for _ in range(rng.randrange(0, max_steps)):
-            if state["over"]:
-                break
-            step(GAME, state, bots, rng)
-        yield state, rng
+    return played_states(GAME, seeds, players, max_steps, random.Random(11), {"target": 40})
 
 
 def reachable(update, lang="en", depth=3):
@@ -59,17 +51,8 @@ def test_table_html_does_not_depend_on_hidden_cards():
             for lang in ("es", "en"):
                 ui = {"log": []}
                 html = render_table(update_for(state, seat), lang, ui)
-                places = GAME.hidden_places(state, seat)
-                saved = [list(p) for p in places]
-                pool = [c for p in places for c in p]
-                rng.shuffle(pool)
-                i = 0
-                for p in places:
-                    p[:] = pool[i:i + len(p)]
-                    i += len(p)
-                assert render_table(update_for(state, seat), lang, ui) == html
-                for p, old in zip(places, saved):
-                    p[:] = old
+                with reshuffled_hidden(GAME, state, seat, rng):
+                    assert render_table(update_for(state, seat), lang, ui) == html
 
 
 def test_every_legal_action_is_reachable_from_a_button():

@@ -9,6 +9,7 @@ from tapete.bots import EasyBot
 from tapete.core import get
 from tapete.core.game import public_events
 from tapete.games.taki import DECK
+from tapete.selftest import random_states as played_states, reshuffled_hidden
 from tapete.sim import step
 from tapete.ui import taki_table as tt
 from tapete.ui.taki_table import KEYS, TEXTS, card_name, event_text, local_action, render_table
@@ -42,16 +43,7 @@ def make(hands, discard=("R5",), turn=0, color="", **fields):
 
 
 def random_states(count=40, max_steps=200, seed=5):
-    rng = random.Random(seed)
-    for i in range(count):
-        n = 2 + i % 5
-        state = GAME.new(n, i)
-        bots = [EasyBot() for _ in range(n)]
-        for _ in range(rng.randrange(0, max_steps)):
-            if state["over"]:
-                break
-            step(GAME, state, bots, rng)
-        yield state, rng
+    return played_states(GAME, range(count), (2, 3, 4, 5, 6), max_steps, random.Random(seed))
 
 
 def test_table_html_does_not_depend_on_hidden_cards():
@@ -60,17 +52,8 @@ def test_table_html_does_not_depend_on_hidden_cards():
             for lang in ("es", "en"):
                 ui = {"log": []}
                 before = render_table(update_for(state, seat), lang, ui)
-                places = GAME.hidden_places(state, seat)
-                saved = [list(p) for p in places]
-                pool = [c for p in places for c in p]
-                rng.shuffle(pool)
-                i = 0
-                for p in places:
-                    p[:] = pool[i:i + len(p)]
-                    i += len(p)
-                assert render_table(update_for(state, seat), lang, ui) == before
-                for p, old in zip(places, saved):
-                    p[:] = old
+                with reshuffled_hidden(GAME, state, seat, rng):
+                    assert render_table(update_for(state, seat), lang, ui) == before
 
 
 def reachable(state, seat, lang="es") -> set[str]:

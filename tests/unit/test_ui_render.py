@@ -6,8 +6,7 @@ import re
 
 from tapete.core import get
 from tapete.net import Host, LocalSession, SeatSpec
-from tapete.sim import step
-from tapete.bots import EasyBot
+from tapete.selftest import random_states, reshuffled_hidden
 from tapete.ui.chupate_table import card_name, render_table
 from tapete.ui.setup import render_setup
 
@@ -20,28 +19,12 @@ def update_for(state, seat):
 
 
 def test_table_html_does_not_depend_on_hidden_cards():
-    rng = random.Random(4)
-    bots = [EasyBot() for _ in range(4)]
-    for seed in range(15):
-        state = GAME.new(4, seed, {"quick": True})
-        for _ in range(rng.randrange(0, 60)):
-            if state["over"]:
-                break
-            step(GAME, state, bots, rng)
+    for state, rng in random_states(GAME, range(15), (4,), 60, random.Random(4), {"quick": True}):
         for seat in range(4):
             for lang in ("es", "en"):
                 html = render_table(update_for(state, seat), lang, {"log": []})
-                places = GAME.hidden_places(state, seat)
-                saved = [list(p) for p in places]
-                pool = [c for p in places for c in p]
-                rng.shuffle(pool)
-                i = 0
-                for p in places:
-                    p[:] = pool[i:i + len(p)]
-                    i += len(p)
-                assert render_table(update_for(state, seat), lang, {"log": []}) == html
-                for p, old in zip(places, saved):
-                    p[:] = old
+                with reshuffled_hidden(GAME, state, seat, rng):
+                    assert render_table(update_for(state, seat), lang, {"log": []}) == html
 
 
 def test_table_shows_own_hand_as_buttons_with_actions_and_labels():
