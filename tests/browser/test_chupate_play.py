@@ -21,6 +21,8 @@ def start_game(page, boot, site_url, query: str, opponents: int = 3, points: boo
     if points:
         page.check('[data-testid="opt-mode-points"]')
         page.fill('[data-testid="opt-target"]', "50")
+    else:
+        page.check('[data-testid="opt-mode-quick"]')
     page.click('[data-testid="btn-start"]')
     page.wait_for_selector('[data-testid="table"]')
 
