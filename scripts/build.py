@@ -10,7 +10,11 @@ Steps, each skipped when its output is already up to date:
    entry) with esbuild into ``static/vendor/trystero.mjs`` (ESM, minified);
 3. zip: pack ``py/tapete/**`` (``.py`` and ``.json`` files) into
    ``build/tapete.zip``, deterministically (sorted names, fixed timestamps and
-   permissions), so the same sources always give the same bytes;
+   permissions), so the same sources always give the same bytes. The zip also
+   carries ``__pycache__/*.cpython-3XX.pyc`` compiled by the vendored Pyodide
+   itself (scripts/compile_pyc.mjs, run with node; unchecked-hash pycs, redone
+   whenever a source changes), so the page does not compile Python at boot.
+   ``TAPETE_NO_PYC=1`` leaves them out;
 4. dist: assemble ``dist/``, a self-contained static folder: index.html,
    pyscript.toml, main.py, tapete.zip and static/ (vendor included). Files in
    dist/ that no longer have a source are removed.
@@ -178,21 +182,63 @@ def package_files() -> list[Path]:
     )
 
 
-def zip_bytes(files: list[Path]) -> bytes:
+def zip_bytes(files: list[Path], extra: dict[str, bytes] | None = None) -> bytes:
+    """Deterministic zip of `files` (named relative to py/) plus `extra` {name: bytes}."""
+    entries = {path.relative_to(PY_SRC).as_posix(): path.read_bytes() for path in files}
+    entries.update(extra or {})
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(PY_SRC).as_posix(), ZIP_DATE)
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o100644 << 16
             info.create_system = 3
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, entries[name])
     return buf.getvalue()
+
+
+def compiled_pycs(files: list[Path]) -> dict[str, bytes]:
+    """Bytecode for `files`, compiled by the vendored Pyodide; cached under build/pyc/."""
+    if os.environ.get("TAPETE_NO_PYC"):
+        log("zip: TAPETE_NO_PYC set, no bytecode")
+        return {}
+    pyodide = NODE_MODULES / "pyodide" / "package.json"
+    key = hashlib.sha256()
+    key.update(pyodide.read_bytes() if pyodide.exists() else b"")
+    key.update((ROOT / "scripts" / "compile_pyc.mjs").read_bytes())
+    for path in files:
+        if path.suffix == ".py":
+            key.update(path.relative_to(PY_SRC).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    digest = key.hexdigest()
+    cache = BUILD / "pyc"
+    stamp = cache / ".key"
+    if not (stamp.exists() and stamp.read_text() == digest):
+        node = shutil.which("node")
+        if node is None or not pyodide.exists():
+            sys.exit("[build] bytecode needs node and node_modules/pyodide (npm ci), or set TAPETE_NO_PYC=1")
+        staging = BUILD / "pyc-src"
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(cache, ignore_errors=True)
+        for path in files:
+            if path.suffix == ".py":
+                target = staging / path.relative_to(PY_SRC)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(path.read_bytes())
+        subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(staging), str(cache)],
+                       check=True, cwd=ROOT, stdout=subprocess.DEVNULL if QUIET else None)
+        shutil.rmtree(staging, ignore_errors=True)
+        cache.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(digest)
+    return {
+        p.relative_to(cache).as_posix(): p.read_bytes()
+        for p in sorted(cache.rglob("*.pyc"))
+    }
 
 
 def step_zip() -> Path:
     out = BUILD / "tapete.zip"
-    data = zip_bytes(package_files())
+    files = package_files()
+    data = zip_bytes(files, compiled_pycs(files))
     if out.exists() and out.read_bytes() == data:
         log("zip: up to date")
         return out

@@ -56,3 +56,18 @@ def test_dist_is_self_contained():
     html = (DIST / "index.html").read_text()
     for ref in re.findall(r'(?:href|src)="(\./[^"]+)"', html):
         assert (DIST / ref[2:]).is_file(), ref
+
+
+@pytest.mark.skipif(not (DIST / "tapete.zip").exists(), reason="dist/ not built (make dist)")
+def test_zip_carries_bytecode_for_every_module():
+    with zipfile.ZipFile(DIST / "tapete.zip") as zf:
+        names = set(zf.namelist())
+    sources = sorted(n for n in names if n.endswith(".py"))
+    assert sources
+    for src in sources:
+        folder, _, module = src.rpartition("/")
+        pyc = [n for n in names if n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-") and n.endswith(".pyc")]
+        assert len(pyc) == 1, f"no bytecode for {src}"
+        with zipfile.ZipFile(DIST / "tapete.zip") as zf:
+            flags = int.from_bytes(zf.read(pyc[0])[4:8], "little")
+        assert flags == 0b01, f"{pyc[0]} is not an unchecked-hash pyc (flags {flags:#b})"
