@@ -196,3 +196,68 @@ def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr
             assert not leaked, f"seat {seat}'s page showed hidden cards {leaked} at v{version}"
     assert checked > 20
     print(f"p2p: seated by code in {seated_by_code:.2f}s; {turns} turns by clicking; {checked} guest updates checked")
+
+
+def hand_cards(page) -> list[str]:
+    return page.eval_on_selector_all('[data-testid="hand"] [data-testid^="card-"]',
+                                     "nodes => nodes.map(n => n.dataset.testid.slice(5))")
+
+
+def host_and_guest(new_page, boot, site_url, nostr_relay, extra=""):
+    """A host page and one guest page (joined by link) at a started two-seat Chúpate table."""
+    query = f"?relay={nostr_relay}&ice=none&bot_delay=0&debug_room=1{extra}"
+    host = boot(new_page(locale="es-ES"), f"{site_url}{query}")
+    host.click('[data-testid="game-chupate"]')
+    host.check('[data-testid="opt-mode-quick"]')
+    host.fill('[data-testid="room-name"]', "Ana")
+    host.click('[data-testid="btn-create-room"]')
+    host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
+    link = host.input_value('[data-testid="room-link"]')
+    guest = boot(new_page(locale="en-US"), link)
+    host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    guest.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    host.click('[data-testid="btn-start-room"]')
+    for page in (host, guest):
+        page.wait_for_selector('[data-testid="table"]', timeout=30_000)
+    return host, guest, link
+
+
+def play_until_turn_of(pages, seat, min_turns=1, max_turns=200) -> None:
+    """Click moves (host and guest) until it is ``seat``'s turn after at least ``min_turns`` moves."""
+    turns = 0
+    for _ in range(max_turns):
+        table = pages[0].query_selector('[data-testid="table"]')
+        turn = table.get_attribute("data-turn")
+        if table.get_attribute("data-phase") in ("round_over", "game_over"):
+            pytest.skip("the round ended before the drop (seed luck)")
+        if turns >= min_turns and turn == str(seat):
+            page = pages[seat]
+            page.wait_for_function(
+                "v => document.querySelector('[data-testid=table]').dataset.version === v",
+                arg=table.get_attribute("data-version"), timeout=15_000)
+            return
+        mover = pages[int(turn)]
+        mover.wait_for_function(
+            "v => document.querySelector('[data-testid=table]').dataset.version === v",
+            arg=table.get_attribute("data-version"), timeout=15_000)
+        take_turn(mover)
+        turns += 1
+    raise AssertionError("never reached the seat's turn")
+
+
+def test_guest_page_closes_and_returns_to_its_seat(new_page, boot, site_url, nostr_relay):
+    host, guest, link = host_and_guest(new_page, boot, site_url, nostr_relay, "&seed=5")
+    play_until_turn_of([host, guest], 1, min_turns=2)
+    hand, version = hand_cards(guest), guest.get_attribute('[data-testid="table"]', "data-version")
+    assert hand
+    context = guest.context
+    guest.close()
+    back = boot(context.new_page(), link)          # same context: same localStorage, same player id
+    back.wait_for_selector('[data-testid="table"]', timeout=30_000)
+    assert debug(back)["seat"] == 1
+    assert back.get_attribute('[data-testid="table"]', "data-version") == version
+    assert hand_cards(back) == hand
+    take_turn(back)                                # the game goes on with that seat
+    host.wait_for_function(
+        "v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version, timeout=15_000)
+    assert not debug(host)["refused"]

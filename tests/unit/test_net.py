@@ -253,3 +253,30 @@ def test_reconnect_in_lobby_keeps_the_seat_and_new_name():
     assert table.room.lobby[2].player == PLAYERS[1]
     back = table.join("peer-new", PLAYERS[1], "Bea")
     assert back.seat == 2 and table.room.lobby[2].name == "Bea"
+
+
+def advance_to(table, seat, rng=None):
+    """Play (easy-bot choices) until it is ``seat``'s turn."""
+    host = table.room.host
+    bot, rng = make_bot("easy", GAME), rng or random.Random(3)
+    while host.game.to_move(host.state)[0] != seat:
+        s = table.session_for(host.game.to_move(host.state)[0])
+        s.send(bot.choose(s.last["view"], s.last["legal"], True, rng) or s.last["legal"][0])
+
+
+def test_guest_drops_mid_game_and_returns_with_its_hand_and_moves():
+    table = Table()
+    host = table.start()
+    g0 = table.guests[0]
+    seat = g0.seat
+    advance_to(table, seat)
+    hand, version = list(g0.last["view"]["hand"]), host.state["version"]
+    g0.close()
+    assert PLAYERS[0] not in table.room.peer_of
+    back = table.join("peer-g0-back", PLAYERS[0], "Gina")
+    assert back.seat == seat and back.last["view"]["hand"] == hand == host.state["hands"][seat]
+    assert back.last["view"]["version"] == version and back.last["legal"]
+    table.guests[0] = back
+    back.send(back.last["legal"][0])
+    assert host.state["version"] > version and not table.room.refused
+    assert back.last["view"]["version"] == host.state["version"]
