@@ -13,7 +13,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NPM_STAMP := node_modules/.tapete-npm-ci
 VENV_STAMP := $(VENV)/.tapete-requirements
 
-.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean bench-engines bench-bots
+.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean bench-engines bench-bots bench-p2p relay
 
 help:
 	@echo "make play    build and serve dist/ on http://127.0.0.1:$(PORT)"
@@ -21,6 +21,7 @@ help:
 	@echo "make dist    build the self-contained static site into dist/"
 	@echo "make bench   run the benchmarks in bench/"
 	@echo "make bench-engines / bench-bots   only the engine speed / bot strength bench"
+	@echo "make bench-p2p   only the peer-to-peer bench (real relay + two Chromium pages)"
 	@echo "make setup   venv + npm ci + chromium + build"
 
 # --- installs (idempotent) ---------------------------------------------------
@@ -82,6 +83,9 @@ bench-engines:  # creates .bench/venv with the pinned RLCard and re-runs itself 
 
 bench-bots:
 	$(PYTHON) bench/bots.py
+
+bench-p2p: setup
+	$(VPY) bench/p2p.py
 
 clean:
 	rm -rf build dist static/vendor test-artifacts .pytest_cache

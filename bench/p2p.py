@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+"""Peer-to-peer benchmark: joining a room and moving over real WebRTC, with in-run references.
+
+Everything real and on loopback: a nostr-relay from .venv-relay (tests/relay.py, the same relay as
+tests/browser/test_p2p.py), the built dist/ on a loopback http.server, Debian's headless Chromium
+with the browser tests' flags, two pages (host and guest) in separate contexts with microphone
+permission (WebRTC on loopback), `?relay=<loopback>&ice=none&bot_delay=0`. No app code is changed:
+an init script records performance.now() in each page.
+
+Per run (fresh host and guest contexts, a fresh room):
+  join      guest clicks `btn-join` (code typed) -> its lobby shows `lobby-seat-1` as a player
+  rtt       transport round trip: the guest sends a JSON text through window.tapeteP2P (its own
+            Trystero room between the same two pages, same relay), the host echoes it back; a
+            ~100-byte intent-sized text and a ~2 KB update-sized one; the first 5 are warm-up
+  ref rtt   the same texts over a plain RTCDataChannel pair inside the guest page (no Trystero,
+            no second renderer): the floor of a loopback data channel
+  intent    click on a move (capture listener) -> the table's data-version changes (MutationObserver):
+            on the guest (intent over WebRTC, host applies, update back) and on the host
+            (the same render path, no network: the in-page reference)
+
+Prints a table and writes it into docs/benchmarks.md between <!-- p2p:start --> and
+<!-- p2p:end --> (other sections kept). Usage: .venv/bin/python bench/p2p.py [--runs 5] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from _common import DOC, ROOT, machine, write_section  # noqa: E402
+from relay import RelayError, start_relay  # noqa: E402
+
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("TAPETE_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--allow-loopback-in-peer-connection",
+]
+BOOT_TIMEOUT_MS = 120_000
+WARMUP = 5
+SMALL = json.dumps({"v": 1, "type": "intent", "id": "n0000000", "seat": 1, "state_version": 17, "action": "play R7"},
+                   separators=(",", ":"))
+BIG = json.dumps({"v": 1, "type": "update", "seat": 1, "pad": "x" * 1900}, separators=(",", ":"))
+PAYLOADS = {"small": SMALL, "big": BIG}
+
+# Capture-phase click listener + MutationObserver: join click -> seated, move click -> new data-version.
+PROBE = """
+(() => {
+  const b = window.__bench = {joinAt: null, seatedAt: null, clickAt: null, clickVersion: null, lat: []};
+  document.addEventListener("click", (e) => {
+    const el = e.target && e.target.closest ? e.target.closest("[data-testid]") : null;
+    if (!el) return;
+    const now = performance.now();
+    if (el.dataset.testid === "btn-join") b.joinAt = now;
+    const t = document.querySelector("[data-testid=table]");
+    if (t) { b.clickAt = now; b.clickVersion = t.dataset.version; }
+  }, true);
+  const check = () => {
+    const now = performance.now();
+    if (b.joinAt !== null && b.seatedAt === null
+        && document.querySelector('[data-testid="lobby-seat-1"][data-kind="player"]')) b.seatedAt = now;
+    if (b.clickAt !== null) {
+      const t = document.querySelector("[data-testid=table]");
+      if (t && t.dataset.version !== b.clickVersion) { b.lat.push(now - b.clickAt); b.clickAt = null; }
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+})();
+"""
+
+READY_OR_ERROR = """() => {
+  if (document.documentElement.dataset.ready === "1") return "ready";
+  const box = document.querySelector('[data-testid="boot-error"]');
+  return box && !box.hidden ? "error" : false;
+}"""
+
+ECHO_JS = """async (room) => {
+  const p2p = await window.tapeteLoadP2P();
+  const h = await p2p.open({room, secret: "bench-secret"});
+  h.onMessage((text, peer) => h.send(text, peer));
+  window.__echo = h;
+  return h.selfId;
+}"""
+
+PING_JS = """async ({room, payloads, n, warmup}) => {
+  const p2p = await window.tapeteLoadP2P();
+  const h = await p2p.open({room, secret: "bench-secret"});
+  const t0 = performance.now();
+  await new Promise((res) => { if (h.peers().length) res(); else h.onPeerJoin(() => res()); });
+  const connectMs = performance.now() - t0;
+  let waiter = null;
+  h.onMessage((text) => { if (waiter) { const w = waiter; waiter = null; w(text); } });
+  const out = {connectMs};
+  for (const [name, text] of Object.entries(payloads)) {
+    const rtts = [];
+    for (let i = 0; i < n + warmup; i++) {
+      const got = new Promise((res, rej) => { waiter = res; setTimeout(() => rej(new Error("echo timeout")), 10000); });
+      const s = performance.now();
+      h.send(text, null);
+      const back = await got;
+      const e = performance.now();
+      if (back !== text) throw new Error("echo mismatch");
+      if (i >= warmup) rtts.push(e - s);
+    }
+    out[name] = rtts;
+  }
+  await h.close();
+  return out;
+}"""
+
+REF_JS = """async ({payloads, n, warmup}) => {
+  const a = new RTCPeerConnection({iceServers: []}), b = new RTCPeerConnection({iceServers: []});
+  const ch = a.createDataChannel("bench");
+  b.ondatachannel = (e) => { const c = e.channel; c.onmessage = (m) => c.send(m.data); };
+  const gathered = (pc) => new Promise((res) => {
+    if (pc.iceGatheringState === "complete") return res();
+    pc.addEventListener("icegatheringstatechange", () => { if (pc.iceGatheringState === "complete") res(); });
+  });
+  await a.setLocalDescription(await a.createOffer()); await gathered(a);
+  await b.setRemoteDescription(a.localDescription);
+  await b.setLocalDescription(await b.createAnswer()); await gathered(b);
+  await a.setRemoteDescription(b.localDescription);
+  await new Promise((res) => (ch.readyState === "open" ? res() : (ch.onopen = res)));
+  let waiter = null;
+  ch.onmessage = (m) => { if (waiter) { const w = waiter; waiter = null; w(m.data); } };
+  const out = {};
+  for (const [name, text] of Object.entries(payloads)) {
+    const rtts = [];
+    for (let i = 0; i < n + warmup; i++) {
+      const got = new Promise((res) => { waiter = res; });
+      const s = performance.now();
+      ch.send(text);
+      await got;
+      if (i >= warmup) rtts.push(performance.now() - s);
+    }
+    out[name] = rtts;
+  }
+  a.close(); b.close();
+  return out;
+}"""
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".mjs": "text/javascript", ".toml": "text/plain"}
+
+    def log_message(self, *args):
+        pass
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
+def serve(directory: Path) -> QuietServer:
+    server = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def pct(xs: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    s = sorted(xs)
+    k = max(0, min(len(s) - 1, int(-(-p * len(s) // 100)) - 1))
+    return s[k]
+
+
+def boot(browser, url: str):
+    ctx = browser.new_context(locale="es-ES")
+    ctx.grant_permissions(["microphone"])
+    ctx.add_init_script(PROBE)
+    page = ctx.new_page()
+    page.goto(url)
+    state = page.wait_for_function(READY_OR_ERROR, timeout=BOOT_TIMEOUT_MS, polling=100).json_value()
+    if state == "error":
+        raise RuntimeError("boot failed: " + page.get_by_test_id("boot-error").inner_text())
+    return ctx, page
+
+
+def take_turn(page) -> None:
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    if page.query_selector('[data-testid="color-chooser"]'):
+        page.click('[data-testid="color-B"]')
+    elif page.query_selector('[data-testid="hand"] .card.playable'):
+        page.click('[data-testid="hand"] .card.playable')
+        if page.query_selector('[data-testid="color-chooser"]'):
+            page.click('[data-testid="color-G"]')
+    elif page.is_enabled('[data-testid="btn-pass"]'):
+        page.click('[data-testid="btn-pass"]')
+    else:
+        page.click('[data-testid="btn-draw"]')
+    page.wait_for_function(
+        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
+        arg=version, timeout=15_000)
+
+
+def room_code() -> str:
+    return "".join(random.choice("ABCDEFGHJKMNPQRSTUVWXYZ") for _ in range(6))
+
+
+def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int) -> dict:
+    query = f"?relay={relay_url}&ice=none&bot_delay=0"
+    contexts = []
+    try:
+        hctx, host = boot(browser, base + query)
+        contexts.append(hctx)
+        host.click('[data-testid="game-chupate"]')
+        host.check('[data-testid="opt-mode-quick"]')
+        host.fill('[data-testid="room-name"]', "Ana")
+        host.click('[data-testid="btn-create-room"]')
+        host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]', timeout=30_000)
+        code = host.inner_text('[data-testid="room-code"]').strip()
+
+        gctx, guest = boot(browser, base + query)
+        contexts.append(gctx)
+        guest.click('[data-testid="game-chupate"]')
+        guest.fill('[data-testid="room-name"]', "Beto")
+        guest.fill('[data-testid="join-code"]', code.lower())
+        guest.click('[data-testid="btn-join"]')
+        guest.wait_for_function("() => window.__bench.seatedAt !== null", timeout=60_000, polling=100)
+        join_ms = guest.evaluate("window.__bench.seatedAt - window.__bench.joinAt")
+        host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+
+        bench_room = room_code()
+        host.evaluate(ECHO_JS, bench_room)
+        rtt = guest.evaluate(PING_JS, {"room": bench_room, "payloads": PAYLOADS, "n": rtt_n, "warmup": WARMUP})
+        host.evaluate("() => window.__echo.close()")
+        ref = guest.evaluate(REF_JS, {"payloads": PAYLOADS, "n": rtt_n, "warmup": WARMUP})
+
+        host.click('[data-testid="btn-start-room"]')
+        pages = [host, guest]
+        for page in pages:
+            page.wait_for_selector('[data-testid="table"]', timeout=30_000)
+        moves = 0
+        deadline = time.monotonic() + 180
+        while moves < max_moves and time.monotonic() < deadline:
+            if any(p.query_selector('[data-testid="result"]') for p in pages):
+                break
+            moved = False
+            for seat, page in enumerate(pages):
+                table = page.query_selector('[data-testid="table"]')
+                if table is None or page.query_selector('[data-testid="result"]'):
+                    continue
+                if (table.get_attribute("data-turn") == str(seat)
+                        and table.get_attribute("data-phase") not in ("round_over", "game_over")):
+                    take_turn(page)
+                    moved = True
+                    moves += 1
+            if not moved:
+                host.wait_for_timeout(20)
+        host.wait_for_timeout(200)  # let the last observer callbacks land
+        return {
+            "join": join_ms,
+            "connect": rtt["connectMs"],
+            "rtt": {k: rtt[k] for k in PAYLOADS},
+            "ref": {k: ref[k] for k in PAYLOADS},
+            "intent_guest": guest.evaluate("window.__bench.lat"),
+            "intent_host": host.evaluate("window.__bench.lat"),
+        }
+    finally:
+        for ctx in contexts:
+            try:
+                ctx.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def chromium_version() -> str:
+    try:
+        return subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="Tapete peer-to-peer benchmark")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--rtt", type=int, default=50, help="round trips per payload per run (after %d warm-up)" % WARMUP)
+    ap.add_argument("--moves", type=int, default=40, help="at most this many moves per run")
+    ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
+    args = ap.parse_args()
+
+    if (ROOT / "node_modules").is_dir():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "-q"], check=True)
+    if not (DIST / "index.html").exists():
+        sys.exit("dist/ missing: run `make dist` first")
+    if not Path(CHROMIUM).exists():
+        sys.exit(f"{CHROMIUM} missing: run `make setup`")
+
+    info = machine()
+    runs: list[dict] = []
+    with tempfile.TemporaryDirectory(prefix="tapete-bench-p2p-") as tmp:
+        try:
+            relay = start_relay(Path(tmp) / "relay")
+        except RelayError as err:
+            sys.exit(str(err))
+        server = serve(DIST)
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    for i in range(args.runs):
+                        r = one_run(browser, base, relay.url, args.rtt, args.moves)
+                        runs.append(r)
+                        print(f"run {i + 1}/{args.runs}: join {r['join']:.0f} ms, rtt small p50 "
+                              f"{statistics.median(r['rtt']['small']):.2f} ms (ref "
+                              f"{statistics.median(r['ref']['small']):.2f}), intent guest p50 "
+                              f"{statistics.median(r['intent_guest'] or [float('nan')]):.1f} ms / host "
+                              f"{statistics.median(r['intent_host'] or [float('nan')]):.1f} ms "
+                              f"({len(r['intent_guest'])}+{len(r['intent_host'])} moves)", flush=True)
+                finally:
+                    browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+            relay.stop()
+    load_end = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+    def flat(key, sub=None):
+        return [x for r in runs for x in (r[key][sub] if sub else r[key])]
+
+    joins = [r["join"] for r in runs]
+    rows = [
+        ("join by typed code → seated in own lobby (per run)", joins, "guest page, `btn-join` click → `lobby-seat-1` is a player"),
+        ("Trystero connect, bench room (pages already share the game room)", [r["connect"] for r in runs], "`open()` → first peer joined, guest page"),
+    ]
+    for name, size in (("small", len(SMALL)), ("big", len(BIG))):
+        rows.append((f"**tapeteP2P round trip**, {size} B JSON, guest → host → guest", flat("rtt", name),
+                     "two pages, Trystero data channel"))
+        rows.append((f"reference: plain RTCDataChannel round trip, {size} B", flat("ref", name),
+                     "one page, loopback pair, no Trystero"))
+    rows.append(("**intent → update, guest** (click → new `data-version`)", flat("intent_guest"),
+                 "intent over WebRTC, host applies, update back, guest renders"))
+    rows.append(("reference: intent → update, host (local)", flat("intent_host"),
+                 "same page, same render path, no network"))
+
+    lines = [
+        f"Two headless Chromium pages (host and guest, separate contexts) on loopback: a real `nostr-relay` "
+        f"(tests/relay.py), `?ice=none`, dist/ on `http.server`; {args.runs} runs, each with a fresh room. "
+        f"Times are `performance.now()` inside the pages (click listener in capture phase, MutationObserver); "
+        f"{args.rtt} round trips per size per run after {WARMUP} warm-up.",
+        "",
+        f"- date: {info['date']}",
+        f"- machine: {info['nproc']} cores, {info['cpu']}, load average {info['load']:.2f} at start, {load_end} (1/5/15 min) at the end",
+        f"- browser: {chromium_version()}",
+        "",
+        "| measure | p50 (ms) | p95 (ms) | min (ms) | max (ms) | n | what |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for label, xs, what in rows:
+        if not xs:
+            lines.append(f"| {label} | – | – | – | – | 0 | {what} |")
+            continue
+        lines.append(f"| {label} | {statistics.median(xs):.1f} | {pct(xs, 95):.1f} | {min(xs):.1f} | {max(xs):.1f} "
+                     f"| {len(xs)} | {what} |")
+    lines += [
+        "",
+        "Join per run (ms): " + ", ".join(f"{x:.0f}" for x in joins) + ". Join includes the guest's Trystero "
+        "room join over the relay, ICE on loopback, `hello`, and the host's `lobby` answer. The round trip "
+        "crosses two renderer processes twice; one-way ≈ half. Intent → update on the guest adds the host's "
+        "Pyodide handling and both renders to the round trip; the host row is the same click → render path "
+        "without the network. Page clocks are coarsened to 0.1 ms (no cross-origin isolation).",
+        "Reproduce: `make bench-p2p` or `.venv/bin/python bench/p2p.py --runs 5` (needs `make relay`).",
+    ]
+    table = "\n".join(lines)
+    print()
+    print(table)
+    if not args.no_write:
+        write_section("p2p", table)
+        print(f"\nwritten into {DOC.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
