@@ -261,3 +261,27 @@ def test_guest_page_closes_and_returns_to_its_seat(new_page, boot, site_url, nos
     host.wait_for_function(
         "v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version, timeout=15_000)
     assert not debug(host)["refused"]
+
+
+def test_gone_guest_is_played_by_a_bot_after_the_grace_then_handed_back(new_page, boot, site_url, nostr_relay):
+    host, guest, link = host_and_guest(new_page, boot, site_url, nostr_relay, "&seed=5&grace=1")
+    play_until_turn_of([host, guest], 1, min_turns=2)
+    version = guest.get_attribute('[data-testid="table"]', "data-version")
+    context = guest.context
+    guest.close()
+    # The grace period is visible on the host, then a bot plays seat 1 and the seat says so.
+    host.wait_for_function("() => document.querySelector('[data-testid=seat-1]').textContent.includes('bot')",
+                           timeout=30_000)
+    host.wait_for_function(
+        "v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version, timeout=15_000)
+    back = boot(context.new_page(), link)
+    back.wait_for_selector('[data-testid="table"]', timeout=30_000)
+    assert debug(back)["seat"] == 1
+    host.wait_for_function("() => !document.querySelector('[data-testid=seat-1]').textContent.includes('bot')",
+                           timeout=15_000)
+    play_until_turn_of([host, back], 1, min_turns=0)
+    version = back.get_attribute('[data-testid="table"]', "data-version")
+    take_turn(back)
+    host.wait_for_function(
+        "v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version, timeout=15_000)
+    assert not debug(host)["refused"]

@@ -280,3 +280,55 @@ def test_guest_drops_mid_game_and_returns_with_its_hand_and_moves():
     back.send(back.last["legal"][0])
     assert host.state["version"] > version and not table.room.refused
     assert back.last["view"]["version"] == host.state["version"]
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_gone_guest_seat_goes_to_a_bot_after_the_grace_and_comes_back():
+    table = Table()
+    clock = Clock()
+    room = table.room
+    room.clock, room.grace, room.bot_level = clock, 20.0, "easy"
+    host = table.start()
+    g0, g1 = table.guests
+    seat = g0.seat
+    advance_to(table, seat)
+    version = host.state["version"]
+    g0.close()
+    assert room.away and room.deadline() == 120.0
+    assert "\u231b" in g1.last["names"][seat] and not host.bot_pending()
+    assert room.tick() == [] and room.tick(119.9) == []           # still within the grace period
+    assert host.state["version"] == version
+    clock.now = 120.0
+    assert room.tick() == [seat]
+    assert g1.last["names"][seat] == "Gina (bot)" and g1.last["bots"][seat] == "easy"
+    assert room.lobby_message(PLAYERS[1])["seats"][seat]["kind"] == "bot"
+    assert host.bot_step() and host.state["version"] > version       # the bot moved for the seat
+    assert room.tick(500.0) == [] and room.deadline() is None         # taken once
+    # The player returns: the seat is handed back, the bot stops.
+    back = table.join("peer-g0-back", PLAYERS[0], "Gina")
+    table.guests[0] = back
+    assert back.seat == seat and not room.away and host.seats[seat].bot is None and seat not in host.bots
+    assert back.last["names"][seat] == "Gina" and g1.last["names"][seat] == "Gina"
+    assert room.lobby_message(PLAYERS[1])["seats"][seat]["kind"] == "player"
+    play_out(table)
+    assert host.state["over"] and not room.refused
+
+
+def test_guest_back_within_the_grace_keeps_its_seat_without_a_bot():
+    table = Table()
+    clock = Clock()
+    table.room.clock = clock
+    host = table.start()
+    table.guests[0].close()
+    clock.now += 5
+    back = table.join("peer-g0-back", PLAYERS[0], "Gina")
+    table.guests[0] = back
+    clock.now += 60
+    assert table.room.tick() == [] and not host.bots and "\u231b" not in back.last["names"][1]

@@ -41,6 +41,7 @@ class Host:
         self.listeners: dict[str | None, Send] = {}      # player id (None: spectators) -> send
         self.seen: dict[str, OrderedDict] = {}
         self.asked: set[tuple[int, int]] = set()         # (version, seat) bots already asked
+        self.away: set[int] = set()                      # seats whose player is gone (grace period)
 
     # ----- seats and listeners ------------------------------------------------------------------
     def seat_of(self, player: str) -> int | None:
@@ -56,6 +57,37 @@ class Host:
 
     def detach(self, player: str | None) -> None:
         self.listeners.pop(player, None)
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """Mark a person's seat as gone (or back); everyone sees it in ``names``."""
+        if (seat in self.away) != away:
+            (self.away.add if away else self.away.discard)(seat)
+            self._broadcast([])
+
+    def take_over(self, seat: int, level: str) -> None:
+        """A bot of ``level`` plays this person's seat (still bound to the player) until :meth:`hand_back`."""
+        spec = self.seats[seat]
+        if spec.player is None or spec.bot is not None:
+            return
+        spec.bot = level
+        self.bots[seat] = make_bot(level, self.game.id)
+        self.away.discard(seat)
+        self._broadcast([])
+
+    def hand_back(self, seat: int) -> None:
+        """The seat's player is back: the bot that stood in for it stops."""
+        spec = self.seats[seat]
+        self.away.discard(seat)
+        if spec.player is not None and spec.bot is not None:
+            spec.bot = None
+            self.bots.pop(seat, None)
+        self._broadcast([])
+
+    def label(self, seat: int) -> str:
+        spec = self.seats[seat]
+        if spec.player is not None and spec.bot is not None:
+            return f"{spec.name} (bot)"
+        return f"{spec.name} \u231b" if seat in self.away else spec.name
 
     # ----- messages ---------------------------------------------------------------------------
     def receive(self, player: str, text: str) -> dict | None:
@@ -136,7 +168,7 @@ class Host:
             "view": self.game.view(self.state, seat),
             "events": public_events(events, seat),
             "legal": self.game.legal_actions(self.state, seat) if seat is not None else [],
-            "names": [s.name for s in self.seats],
+            "names": [self.label(i) for i in range(len(self.seats))],
             "bots": [s.bot for s in self.seats],
         }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from typing import Callable
 
 from ..core import TapeteError, get
@@ -23,6 +24,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
 HOST_TYPES = ("lobby", "update", "rejected")
+GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
 Send = Callable[[dict], None]
 
 
@@ -71,7 +73,8 @@ class RoomHost:
 
     def __init__(self, transport: Transport, game_id: str, player: str, name: str, *,
                  seats: int | None = None, options: dict | None = None, seed: int | None = None,
-                 on_change: Callable[["RoomHost"], None] | None = None):
+                 on_change: Callable[["RoomHost"], None] | None = None, bot_level: str = "easy",
+                 grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic):
         self.transport = transport
         self.game_id = game_id
         self.game = get(game_id)
@@ -87,6 +90,8 @@ class RoomHost:
         self.session: LocalSession | None = None
         self.on_change = on_change or (lambda room: None)
         self.refused: list[dict] = []              # every refusal sent (for tests and diagnostics)
+        self.bot_level, self.grace, self.clock = bot_level, grace, clock
+        self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
         transport.on_message = self._on_message
         transport.on_join = self._on_join
         transport.on_leave = self._on_leave
@@ -131,6 +136,26 @@ class RoomHost:
         self.lobby[seat] = None
         self._lobby_changed()
 
+    def deadline(self) -> float | None:
+        """When the next gone guest's seat goes to a bot (clock time), or None."""
+        waiting = [since for player, since in self.away.items() if not self.host.seats[self.seat_of(player)].bot]
+        return min(waiting) + self.grace if waiting else None
+
+    def tick(self, now: float | None = None) -> list[int]:
+        """Give to a bot every seat whose player has been gone for the grace period; returns those seats.
+        The caller schedules it (no timers here)."""
+        now = self.clock() if now is None else now
+        taken = []
+        for player, since in list(self.away.items()):
+            seat = self.seat_of(player)
+            if self.host is not None and seat is not None and now - since >= self.grace \
+                    and self.host.seats[seat].bot is None:
+                self.host.take_over(seat, self.bot_level)
+                taken.append(seat)
+        if taken:
+            self.on_change(self)
+        return taken
+
     def filled(self) -> int:
         return sum(1 for s in self.lobby if s is not None)
 
@@ -158,6 +183,8 @@ class RoomHost:
         del self.peer_of[player]
         if self.host is not None:
             self.host.detach(player)
+            self.away[player] = self.clock()
+            self.host.set_away(self.seat_of(player), True)
         self._lobby_changed()
 
     def _on_message(self, peer: str, text: str) -> None:
@@ -221,6 +248,8 @@ class RoomHost:
             self.lobby[seat].name = name
         self._send(peer, self.lobby_message(player))
         if self.host is not None:
+            if self.away.pop(player, None) is not None or self.host.seats[seat].bot:
+                self.host.hand_back(seat)
             self.host.attach(player, self._sender(peer))
         self._lobby_changed()
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ..core import get
+from ..net.room import GRACE_SECONDS
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, new_code, new_secret, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
@@ -90,6 +92,7 @@ class App:
         self.lobby: dict | None = None
         self.room_msg = ""
         self.room_debug: dict | None = {} if _param("debug_room") else None
+        self.grace_watch = False
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -249,8 +252,10 @@ class App:
         options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
         seed_param = _param("seed")
         seed = int(seed_param) if seed_param is not None else None
+        grace = _int_param("grace", None)
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
-                             on_change=lambda room: self.on_room_change())
+                             on_change=lambda room: self.on_room_change(), bot_level=s["level"],
+                             grace=GRACE_SECONDS if grace is None else max(0, grace))
         self.on_room_change()
 
     def on_room_change(self) -> None:
@@ -258,6 +263,29 @@ class App:
             self.lobby = self.room.lobby_message(player_id())
             if self.screen == "lobby":
                 self.render()
+        elif self.room is not None and self.room.away and not self.grace_watch:
+            self.grace_watch = True
+            asyncio.ensure_future(self._grace(self.room))
+
+    async def _grace(self, room: RoomHost) -> None:
+        """While guests are gone: show the countdown, then let bots take their seats (room.tick)."""
+        shown = None
+        try:
+            while self.room is room and room.deadline() is not None:
+                left = room.deadline() - time.monotonic()
+                gone = [s.name for s in room.host.seats if s.player in room.away and not s.bot]
+                shown = rt(self.lang, "grace").format(name=", ".join(gone), n=max(0, round(left)))
+                self.ui["message"] = shown
+                self.render()
+                await asyncio.sleep(max(0.05, min(1.0, left)))
+                if self.room is room:
+                    room.tick()
+            if self.room is room and shown is not None and self.ui.get("message") == shown:
+                self.ui["message"] = ""
+                self.render()
+            self.schedule()
+        finally:
+            self.grace_watch = False
 
     async def join_room(self, code: str, secret: str) -> None:
         from .room_ui import open_transport

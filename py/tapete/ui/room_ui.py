@@ -37,6 +37,7 @@ TEXT = {
         "host_gone": "El anfitrión se ha desconectado; esperando a que vuelva…",
         "need_two": "Hacen falta al menos dos asientos ocupados.",
         "full": "La mesa está llena.",
+        "grace": "{name} se ha desconectado: un bot jugará por su asiento en {n} s si no vuelve.",
         "menu": "Menú",
     },
     "en": {
@@ -66,6 +67,7 @@ TEXT = {
         "host_gone": "The host disconnected; waiting for it to come back…",
         "need_two": "At least two seats must be taken.",
         "full": "The table is full.",
+        "grace": "{name} disconnected: a bot will play their seat in {n} s unless they come back.",
         "menu": "Menu",
     },
 }
