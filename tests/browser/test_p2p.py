@@ -285,3 +285,35 @@ def test_gone_guest_is_played_by_a_bot_after_the_grace_then_handed_back(new_page
     host.wait_for_function(
         "v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version, timeout=15_000)
     assert not debug(host)["refused"]
+
+
+def test_host_reload_mid_round_resumes_the_room(new_page, boot, site_url, nostr_relay):
+    from conftest import _READY_OR_ERROR
+    host, guest, link = host_and_guest(new_page, boot, site_url, nostr_relay, "&seed=5")
+    play_until_turn_of([host, guest], 1, min_turns=2)
+    version = host.get_attribute('[data-testid="table"]', "data-version")
+    hands = hand_cards(host), hand_cards(guest)
+    heard = len(debug(guest)["received"])
+    assert "#room=" in host.url
+    host.reload()
+    host.wait_for_function(_READY_OR_ERROR, timeout=90_000, polling=100)
+    host.wait_for_selector('[data-testid="table"]', timeout=30_000)
+    assert host.get_attribute('[data-testid="table"]', "data-version") == version
+    assert hand_cards(host) == hands[0]
+    # The guest's transport finds the host again on its own; it plays its turn against the resumed room.
+    guest.wait_for_function("n => JSON.parse(window.tapeteRoomDebug()).received.length > n", arg=heard,
+                            timeout=30_000)
+    take_turn(guest)
+    host.wait_for_function(
+        "v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version, timeout=30_000)
+    assert hand_cards(guest) != hands[1] and not debug(host)["refused"]
+
+
+def test_corrupt_saved_room_is_discarded_with_a_message(new_page, boot, site_url, nostr_relay):
+    page = boot(new_page(locale="en-US"), f"{site_url}?relay={nostr_relay}&ice=none")
+    page.evaluate("() => localStorage.setItem('tapete.room', '{\"kind\":\"tapete.room\",\"code\":\"ABCDEF\",')")
+    boot(page, f"{site_url}?relay={nostr_relay}&ice=none&x=1#room=ABCDEF&k=abc")
+    page.wait_for_selector('[data-testid="setup"]')
+    assert "could not be restored" in page.inner_text("#app")
+    assert page.evaluate("() => localStorage.getItem('tapete.room')") is None
+    assert not new_page.console_errors, new_page.console_errors

@@ -332,3 +332,111 @@ def test_guest_back_within_the_grace_keeps_its_seat_without_a_bot():
     table.guests[0] = back
     clock.now += 60
     assert table.room.tick() == [] and not host.bots and "\u231b" not in back.last["names"][1]
+
+
+# ----- host persistence ---------------------------------------------------------------------------
+from tapete.core.errors import BadState  # noqa: E402
+from tapete.net import LocalSession, parse_snapshot  # noqa: E402
+
+
+def reload_host(table, saved_text, peer="peer-host2"):
+    """The host page reloads: its transport goes, a new RoomHost resumes from the saved text."""
+    table.room.transport.close()
+    saved = parse_snapshot(saved_text, "hostplayer01")
+    table.room = RoomHost(table.hub.join(peer), GAME, "hostplayer01", "Ana", code=saved["code"],
+                          secret=saved["secret"], saved=saved)
+    if table.room.host is not None:
+        table.session = table.room.session = LocalSession(table.room.host, "hostplayer01", table.host_updates.append)
+    return table.room
+
+
+def test_host_reload_mid_game_resumes_the_room_and_guests_reconnect():
+    table = Table()
+    table.room.code, table.room.secret = "ABCDEF", new_secret()
+    host = table.start()
+    advance_to(table, 2)
+    advance_to(table, 1)
+    before = table.state_json()
+    hands = [list(g.last["view"]["hand"]) for g in table.guests]
+    text = json.dumps(table.room.snapshot())
+    room = reload_host(table, text)
+    assert table.guest_msgs[PLAYERS[0]][-1]["type"] in ("update", "lobby")
+    assert room.code == "ABCDEF" and room.started and table.state_json() == before
+    assert [s.player for s in room.host.seats] == ["hostplayer01", *PLAYERS]
+    for guest, hand in zip(table.guests, hands):               # they said hello again on their own
+        assert guest.host_peer == "peer-host2" and guest.last["view"]["hand"] == hand
+        assert guest.last["view"]["version"] == room.host.state["version"]
+    assert not room.away and not room.host.away
+    assert json.loads(json.dumps(room.snapshot())) == json.loads(text)
+    play_out(table)
+    assert room.host.state["over"] and not room.refused and host is not room.host
+
+
+def test_host_reload_in_lobby_keeps_the_seats():
+    table = Table(seats=4)
+    table.room.code, table.room.secret = "ABCDEF", ""
+    table.room.add_bot("hard", "Robo")
+    room = reload_host(table, json.dumps(table.room.snapshot()))
+    assert not room.started and room.lobby[1].player == PLAYERS[0] and room.lobby[3].bot == "hard"
+    assert [g.seat for g in table.guests] == [1, 2]
+
+
+def test_restored_room_gives_absent_guests_to_bots_after_the_grace():
+    table = Table()
+    clock = Clock()
+    table.room.code = "ABCDEF"
+    table.start()
+    text = json.dumps(table.room.snapshot())
+    for guest in table.guests:
+        guest.close()
+    table.room.transport.close()
+    saved = parse_snapshot(text, "hostplayer01")
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, clock=clock)
+    assert set(room.away) == set(PLAYERS) and room.deadline() == clock.now + room.grace
+    assert room.tick(clock.now + room.grace) == [1, 2]
+
+
+def test_corrupt_saves_raise_bad_state_never_crash():
+    table = Table()
+    table.room.code = "ABCDEF"
+    table.start()
+    advance_to(table, 1)
+    good = table.room.snapshot()
+    text = json.dumps(good)
+    assert parse_snapshot(text, "hostplayer01")["state"] == table.room.host.state
+
+    def bad(mutate):
+        data = json.loads(text)
+        mutate(data)
+        return json.dumps(data)
+
+    cases = [None, "", "{", "[]", "null", text[: len(text) // 2],
+             bad(lambda d: d.update(v=2)), bad(lambda d: d.update(code="ABCDEI")), bad(lambda d: d.update(game="nope")),
+             bad(lambda d: d.update(player="someoneelse1")), bad(lambda d: d.update(seats=[])),
+             bad(lambda d: d["seats"].__setitem__(1, {"name": 3})), bad(lambda d: d.update(options={"x": 1})),
+             bad(lambda d: d.update(state="{")), bad(lambda d: d.update(state=d["state"].replace('"hands"', '"hand"'))),
+             bad(lambda d: d["seats"].append(d["seats"][1])), bad(lambda d: d.update(seed="7"))]
+    rng = random.Random(5)
+    for _ in range(60):
+        cut = rng.randrange(len(text))
+        cases.append(text[:cut] + rng.choice("{}[],\"x0") + text[cut + 1:])
+    for case in cases:
+        try:
+            parse_snapshot(case, "hostplayer01")
+        except BadState:
+            continue
+        assert case not in cases[:17], case                      # the named corruptions must be refused
+    with pytest.raises(BadState, match="another player"):
+        parse_snapshot(text, "otherplayer99")
+
+
+def test_reloaded_host_that_joins_before_its_old_connection_drops_still_gets_the_guests():
+    table = Table()
+    table.room.code = "ABCDEF"
+    table.start()
+    old = table.room
+    saved = parse_snapshot(json.dumps(old.snapshot()), "hostplayer01")
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved)
+    assert all(g.host_peer == "peer-host" for g in table.guests)      # still bound to the old page
+    old.transport.close()                                              # now the old one drops
+    assert all(g.host_peer == "peer-host2" for g in table.guests) and not room.away

@@ -15,6 +15,7 @@ import time
 from typing import Callable
 
 from ..core import TapeteError, get
+from ..core.errors import BadState
 from .host import Host, LocalSession, SeatSpec
 from .protocol import SCHEMA_VERSION, ProtocolError, decode, encode
 from .transport import Transport
@@ -74,7 +75,8 @@ class RoomHost:
     def __init__(self, transport: Transport, game_id: str, player: str, name: str, *,
                  seats: int | None = None, options: dict | None = None, seed: int | None = None,
                  on_change: Callable[["RoomHost"], None] | None = None, bot_level: str = "easy",
-                 grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic):
+                 grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic,
+                 code: str = "", secret: str = "", saved: dict | None = None):
         self.transport = transport
         self.game_id = game_id
         self.game = get(game_id)
@@ -92,6 +94,9 @@ class RoomHost:
         self.refused: list[dict] = []              # every refusal sent (for tests and diagnostics)
         self.bot_level, self.grace, self.clock = bot_level, grace, clock
         self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
+        self.code, self.secret = code, secret
+        if saved is not None:
+            self._load(saved)
         transport.on_message = self._on_message
         transport.on_join = self._on_join
         transport.on_leave = self._on_leave
@@ -171,6 +176,37 @@ class RoomHost:
             self.host.attach(player, self._sender(peer))
         self.on_change(self)
         return self.session
+
+    # ----- persistence (the host page saves after every change; see docs/multiplayer.md) -----------
+    def snapshot(self) -> dict:
+        """Everything needed to resume this room after a reload of the host page (JSON-ready)."""
+        seats = self.host.seats if self.host else self.lobby
+        return {"v": SCHEMA_VERSION, "kind": "tapete.room", "code": self.code, "secret": self.secret,
+                "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
+                "bot_level": self.bot_level,
+                "seats": [None if spec is None else {"name": spec.name, "player": spec.player, "bot": spec.bot}
+                          for spec in seats],
+                "state": self.host.game.to_json(self.host.state) if self.host else None}
+
+    def _load(self, saved: dict) -> None:
+        """Resume from :func:`parse_snapshot` output: seats, lobby or the game; guests count as gone."""
+        if saved["game"] != self.game_id:
+            raise BadState(f"the saved room plays {saved['game']!r}, not {self.game_id!r}")
+        self.seed, self.options, self.bot_level = saved["seed"], saved["options"], saved["bot_level"]
+        seats = [None if s is None else SeatSpec(s["name"], player=s["player"], bot=s["bot"]) for s in saved["seats"]]
+        self.names.update({s.player: s.name for s in seats if s is not None and s.player})
+        if saved["state"] is None:
+            self.lobby = seats
+            return
+        self.lobby = list(seats)
+        self.host = Host(self.game_id, seats, self.seed, self.options)
+        self.host.state = saved["state"]
+        now = self.clock()
+        for i, spec in enumerate(seats):
+            if spec.player and spec.player != self.player:
+                self.away[spec.player] = now
+                if spec.bot is None:
+                    self.host.away.add(i)
 
     # ----- transport callbacks -------------------------------------------------------------------
     def _on_join(self, peer: str) -> None:
@@ -273,6 +309,54 @@ class RoomHost:
         self.on_change(self)
 
 
+def parse_snapshot(text: str | None, player: str) -> dict:
+    """Validate a saved room (:meth:`RoomHost.snapshot` as JSON) for this browser's ``player``; the game
+    state goes through ``from_json``. Raise :class:`BadState` with a precise message if anything is off."""
+    try:
+        saved = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError) as err:
+        raise BadState(f"saved room is not JSON: {err}") from None
+    if not isinstance(saved, dict) or saved.get("kind") != "tapete.room" or saved.get("v") != SCHEMA_VERSION:
+        raise BadState("not a saved room of this version")
+    if saved.get("player") != player:
+        raise BadState("the saved room belongs to another player id")
+    code = normalize_code(saved.get("code") or "")
+    secret = saved.get("secret")
+    if code is None or not isinstance(secret, str) or parse_fragment("#" + room_fragment(code, secret)) != (code, secret):
+        raise BadState("bad room code or secret")
+    try:
+        game = get(saved.get("game"))
+    except (KeyError, TypeError):
+        raise BadState(f"unknown game {saved.get('game')!r}") from None
+    if not isinstance(saved.get("options"), dict) or not isinstance(saved.get("seed"), int) \
+            or not isinstance(saved.get("bot_level"), str):
+        raise BadState("bad options, seed or bot level")
+    seats = saved.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= game.max_players:
+        raise BadState("bad seats")
+    for spec in seats:
+        if spec is None:
+            continue
+        if not isinstance(spec, dict) or set(spec) != {"name", "player", "bot"} or not isinstance(spec["name"], str) \
+                or not all(spec[k] is None or isinstance(spec[k], str) for k in ("player", "bot")) \
+                or (spec["player"] is None and spec["bot"] is None):
+            raise BadState("bad seat")
+    if not isinstance(seats[0], dict) or seats[0]["player"] != player:
+        raise BadState("seat 0 is not the host's")
+    try:
+        game.check_options(saved["options"], len(seats))
+    except TapeteError as err:
+        raise BadState(f"bad options: {err}") from None
+    state = None
+    if saved.get("state") is not None:
+        if None in seats:
+            raise BadState("a started game has an open seat")
+        state = game.from_json(saved["state"])
+        if state.get("players") != len(seats) or state.get("game") != game.id:
+            raise BadState("the saved game does not match its seats")
+    return {**saved, "code": code, "secret": secret, "state": state}
+
+
 def _message_id(text) -> str | None:
     from .host import _intent_id
     return _intent_id(text)
@@ -317,6 +401,7 @@ class GuestSession:
         if peer == self.host_peer:
             self.host_peer = None                  # wait for the host to come back (it says nothing first)
             self.on_update({"v": SCHEMA_VERSION, "type": "host_gone"})
+            self.transport.send(None, self.hello_text())   # a reloaded host may have joined already
 
     def _on_message(self, peer: str, text: str) -> None:
         if self.host_peer is not None and peer != self.host_peer:

@@ -15,7 +15,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ..core import get
-from ..net.room import GRACE_SECONDS
+from ..core.errors import BadState
+from ..net.room import GRACE_SECONDS, parse_snapshot, room_fragment
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, new_code, new_secret, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
@@ -28,6 +29,7 @@ KEY_ACTIONS = {"mentira": "challenge"}
 STORE_PLAYER = "tapete.player"
 STORE_RANKING = "tapete.ranking."
 STORE_NAME = "tapete.name"
+STORE_ROOM = "tapete.room"                       # the room this page hosts (resumed after a reload)
 LOG_LINES = 30
 
 
@@ -55,6 +57,13 @@ def _store_get(key: str) -> str | None:
 def _store_set(key: str, value: str) -> None:
     try:
         window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _store_del(key: str) -> None:
+    try:
+        window.localStorage.removeItem(key)
     except Exception:  # noqa: BLE001
         pass
 
@@ -104,6 +113,16 @@ class App:
         joined = parse_fragment(str(window.location.hash or ""))
         if joined:
             self.game_id = "chupate"
+            saved = _store_get(STORE_ROOM)
+            if saved and joined[0] in saved:        # this browser hosts this room: resume it
+                try:
+                    asyncio.ensure_future(self.resume_room(parse_snapshot(saved, player_id())))
+                except BadState as err:
+                    _store_del(STORE_ROOM)
+                    self.room_msg = rt(self.lang, "bad_save").format(err=err)
+                    window.console.warn(f"tapete: {self.room_msg}")
+                    self.show_setup(self.game_id)
+                return
             asyncio.ensure_future(self.join_room(*joined))
 
     def _listen(self, target, name: str, handler) -> None:
@@ -252,13 +271,44 @@ class App:
         options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
         seed_param = _param("seed")
         seed = int(seed_param) if seed_param is not None else None
-        grace = _int_param("grace", None)
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
-                             grace=GRACE_SECONDS if grace is None else max(0, grace))
+                             grace=self.grace(), code=code, secret=secret)
+        window.history.replaceState(None, "", "#" + room_fragment(code, secret))
         self.on_room_change()
 
+    def grace(self) -> float:
+        grace = _int_param("grace", None)
+        return GRACE_SECONDS if grace is None else max(0, grace)
+
+    async def resume_room(self, saved: dict) -> None:
+        """This page hosted the room before a reload: reopen it (same code and secret) from the save."""
+        from .room_ui import open_transport
+        self.stop_game()
+        code, secret = saved["code"], saved["secret"]
+        self.game_id = saved["game"]
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
+        self.screen = "lobby"
+        self.render()
+        transport = await open_transport(code, secret, accept_code=True)
+        me = player_id()
+        self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
+                             on_change=lambda room: self.on_room_change(), grace=self.grace(),
+                             code=code, secret=secret)
+        if self.room.started:
+            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+            self.hold_round = False
+            self.screen = "table"
+            self.host = self.room.host
+            self.session = self.room.session = LocalSession(self.host, me, self.on_update)
+        self.on_room_change()
+
+    def save_room(self) -> None:
+        if self.room is not None:
+            _store_set(STORE_ROOM, json.dumps(self.room.snapshot(), separators=(",", ":")))
+
     def on_room_change(self) -> None:
+        self.save_room()
         if self.room is not None and not self.room.started:
             self.lobby = self.room.lobby_message(player_id())
             if self.screen == "lobby":
@@ -336,6 +386,8 @@ class App:
     # ----- intents and updates --------------------------------------------------------------------
     def act(self, action: str) -> None:
         if action == "menu":
+            if self.room is not None:
+                _store_del(STORE_ROOM)
             self.show_picker()
         elif action == "setup-start":
             self.read_setup()
@@ -408,8 +460,12 @@ class App:
             self.hold_round = False
             self.screen = "table"
             self.session = self.guest
-        if self.room_debug is not None and self.room is not None and message["type"] == "update":
-            self.record_hidden()
+        if self.room is not None and message["type"] == "update":
+            self.save_room()
+            if self.room_debug is not None:
+                self.record_hidden()
+        if message["type"] == "update" and self.ui.get("message") == rt(self.lang, "host_gone"):
+            self.ui["message"] = self.room_msg = ""
         if message["type"] == "rejected":
             explain = getattr(self.table(), "refusal_text", refusal)
             self.ui["message"] = t(self.lang, "refused", reason=explain(self.lang, message["code"], message["message"]))
