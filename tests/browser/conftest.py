@@ -230,3 +230,18 @@ def boot(site_url, new_page):
         return page
 
     return boot
+
+
+# --- a real Nostr relay for the peer-to-peer tests ------------------------------------------
+@pytest.fixture(scope="session")
+def nostr_relay(tmp_path_factory):
+    """ws:// URL of a real Nostr relay on loopback (tests/relay.py; `make relay` installs it)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from relay import RelayError, start_relay
+
+    try:
+        relay = start_relay(tmp_path_factory.mktemp("relay"))
+    except RelayError as err:
+        pytest.fail(str(err))
+    yield relay.url
+    relay.stop()

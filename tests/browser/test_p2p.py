@@ -9,80 +9,14 @@ its DOM showed is checked against the host's hidden cards at that version (?debu
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
 
 pytestmark = pytest.mark.browser
-RELAY_BIN = ROOT / ".venv-relay" / "bin" / "nostr-relay"
 MAX_TURNS = 900
-
-RELAY_CONFIG = """\
-DEBUG: false
-relay_name: tapete test relay
-storage:
-  sqlalchemy.url: sqlite+aiosqlite:///{db}
-  num_concurrent_reqs: 10
-  num_concurrent_adds: 2
-  validators:
-    - nostr_relay.validators.is_not_too_large
-    - nostr_relay.validators.is_signed
-verification:
-  nip05_verification: disabled
-gunicorn:
-  bind: 127.0.0.1:{port}
-  workers: 1
-  loglevel: warning
-  reload: false
-authentication:
-  enabled: false
-"""
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="session")
-def nostr_relay(tmp_path_factory):
-    """ws:// URL of a real Nostr relay on loopback (started from .venv-relay, see requirements-relay.txt)."""
-    if not RELAY_BIN.exists():
-        pytest.fail(f"{RELAY_BIN} missing: run `make relay` (installs requirements-relay.txt into .venv-relay)")
-    folder = tmp_path_factory.mktemp("relay")
-    port = free_port()
-    config = folder / "relay.yaml"
-    config.write_text(RELAY_CONFIG.format(db=folder / "nostr.sqlite3", port=port))
-    log = open(folder / "relay.log", "w")
-    proc = subprocess.Popen([str(RELAY_BIN), "-c", str(config), "serve"], cwd=folder, stdout=log,
-                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONWARNINGS": "ignore"})
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            req = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Accept": "application/nostr+json"})
-            urllib.request.urlopen(req, timeout=1).read()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("nostr-relay did not start:\n" + Path(folder / "relay.log").read_text()[-2000:])
-            time.sleep(0.2)
-    yield f"ws://127.0.0.1:{port}"
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
 
 
 def debug(page) -> dict:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 
 import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from ..bots import EasyBot
 from ..core import get
 from ..core.errors import BadState
 from ..net.room import GRACE_SECONDS, parse_snapshot, room_fragment
@@ -84,6 +86,8 @@ class App:
         self.picker_html = self.root.innerHTML
         self.lang = str(window.tapeteShell.lang)
         self.bot_delay = max(0, _int_param("bot_delay", BOT_DELAY_MS)) / 1000
+        autoplay = _int_param("autoplay", None)     # test hook: this page's seat plays by itself
+        self.autoplay = None if autoplay is None else max(0, autoplay) / 1000
         self.game_id = "chupate"
         self.all_settings: dict[str, dict] = {}     # game id -> the last form values
         self.screen = "picker"
@@ -496,6 +500,20 @@ class App:
         """Start the bot pump and the turn timer as the new update requires."""
         self.pump()
         self.start_timer()
+        if self.autoplay is not None and self.update and self.update["legal"]:
+            asyncio.ensure_future(self._autoplay(self.update))
+
+    async def _autoplay(self, update: dict) -> None:
+        """``?autoplay=ms``: send what an easy bot would choose from this seat's own update, like a
+        player who always acts (used by tests that play whole games over WebRTC without scripting
+        each game's clicks). It goes through the same session as a click."""
+        await asyncio.sleep(self.autoplay)
+        if self.update is not update or self.session is None:
+            return
+        rng = random.Random(update["view"]["version"] * 31 + (update["seat"] or 0))
+        action = EasyBot().choose(update["view"], update["legal"], True, rng)
+        if action is not None:
+            self.session.send(action)
 
     def pump(self) -> None:
         if not self.pumping and self.host is not None and self.host.bot_pending():
