@@ -45,6 +45,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from _common import DOC, ROOT, machine, write_section  # noqa: E402
 from relay import RelayError, start_relay  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+from clicks import take_chupate_turn as take_turn  # noqa: E402
+
 DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("TAPETE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -199,23 +202,6 @@ def boot(browser, url: str):
     if state == "error":
         raise RuntimeError("boot failed: " + page.get_by_test_id("boot-error").inner_text())
     return ctx, page
-
-
-def take_turn(page) -> None:
-    version = page.get_attribute('[data-testid="table"]', "data-version")
-    if page.query_selector('[data-testid="color-chooser"]'):
-        page.click('[data-testid="color-B"]')
-    elif page.query_selector('[data-testid="hand"] .card.playable'):
-        page.click('[data-testid="hand"] .card.playable')
-        if page.query_selector('[data-testid="color-chooser"]'):
-            page.click('[data-testid="color-G"]')
-    elif page.is_enabled('[data-testid="btn-pass"]'):
-        page.click('[data-testid="btn-pass"]')
-    else:
-        page.click('[data-testid="btn-draw"]')
-    page.wait_for_function(
-        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
-        arg=version, timeout=15_000)
 
 
 def room_code() -> str:

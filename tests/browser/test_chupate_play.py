@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from clicks import take_chupate_turn as take_turn
 from conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -30,24 +31,6 @@ def start_game(page, boot, site_url, query: str, opponents: int = 3, points: boo
 def my_turn(page) -> bool:
     table = page.query_selector('[data-testid="table"]')
     return table is not None and table.get_attribute("data-turn") == "0"
-
-
-def take_turn(page) -> None:
-    """Make one move as a player would: a colour for a pending wild, a playable card, pass, or draw."""
-    version = page.get_attribute('[data-testid="table"]', "data-version")
-    if page.query_selector('[data-testid="color-chooser"]'):
-        page.click('[data-testid="color-B"]')
-    elif page.query_selector('[data-testid="hand"] .card.playable'):
-        page.click('[data-testid="hand"] .card.playable')
-        if page.query_selector('[data-testid="color-chooser"]'):
-            page.click('[data-testid="color-G"]')
-    elif page.is_enabled('[data-testid="btn-pass"]'):
-        page.click('[data-testid="btn-pass"]')
-    else:
-        page.click('[data-testid="btn-draw"]')
-    page.wait_for_function(
-        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
-        arg=version, timeout=30_000)
 
 
 def play_to_the_end(page) -> int:

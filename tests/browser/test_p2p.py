@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from clicks import take_chupate_turn as take_turn
+
 
 pytestmark = pytest.mark.browser
 MAX_TURNS = 900
@@ -32,23 +34,6 @@ def dom_cards(page) -> tuple[str | None, set[str]]:
         for (const n of document.querySelectorAll('[data-card]')) cards.add(n.dataset.card);
         return [t ? t.dataset.version : null, [...cards]];
     }""")
-
-
-def take_turn(page) -> None:
-    version = page.get_attribute('[data-testid="table"]', "data-version")
-    if page.query_selector('[data-testid="color-chooser"]'):
-        page.click('[data-testid="color-B"]')
-    elif page.query_selector('[data-testid="hand"] .card.playable'):
-        page.click('[data-testid="hand"] .card.playable')
-        if page.query_selector('[data-testid="color-chooser"]'):
-            page.click('[data-testid="color-G"]')
-    elif page.is_enabled('[data-testid="btn-pass"]'):
-        page.click('[data-testid="btn-pass"]')
-    else:
-        page.click('[data-testid="btn-draw"]')
-    page.wait_for_function(
-        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
-        arg=version, timeout=15_000)
 
 
 def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr_relay):
