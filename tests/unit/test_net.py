@@ -440,3 +440,50 @@ def test_reloaded_host_that_joins_before_its_old_connection_drops_still_gets_the
     assert all(g.host_peer == "peer-host" for g in table.guests)      # still bound to the old page
     old.transport.close()                                              # now the old one drops
     assert all(g.host_peer == "peer-host2" for g in table.guests) and not room.away
+
+
+# ----- joining between rounds (French deck) ---------------------------------------------------------
+def francesa_room(seed=3):
+    hub = MemoryHub()
+    host_updates: list[dict] = []
+    room = RoomHost(hub.join("peer-host"), "francesa", "hostplayer01", "Ana", seats=2,
+                    options={"limit": 200}, seed=seed)
+    msgs: dict[str, list[dict]] = {}
+
+    def join(peer, player, name):
+        return GuestSession(hub.join(peer), player, name, msgs.setdefault(player, []).append)
+
+    guest = join("peer-g0", PLAYERS[0], "Gina")
+    session = room.start(host_updates.append)
+    return room, session, guest, join, msgs
+
+
+def play_until(room, sessions, phase, max_steps=3000):
+    host, bot, rng = room.host, make_bot("easy", "francesa"), random.Random(2)
+    for _ in range(max_steps):
+        if host.state["phase"] == phase or host.state["over"]:
+            return
+        seat = host.game.to_move(host.state)[0]
+        update = sessions[seat].last
+        sessions[seat].send(bot.choose(update["view"], update["legal"], True, rng))
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_francesa_newcomer_joins_between_rounds_at_the_worst_total():
+    room, session, guest, join, msgs = francesa_room()
+    before = room.host.game.to_json(room.host.state)
+    early = join("peer-early", "earlyplayer77", "Early")           # mid-round: refused, nothing changes
+    assert msgs["earlyplayer77"][-1]["code"] == "between_rounds" and early.seat is None
+    assert room.host.game.to_json(room.host.state) == before
+    play_until(room, [session, guest], "round_over")
+    assert not room.host.state["over"]
+    worst = max(room.host.state["scores"])
+    late = join("peer-late", "lateplayer99", "Lola")
+    assert late.seat == 2 and room.host.seats[2].player == "lateplayer99"
+    assert room.host.state["scores"][2] == worst
+    assert late.last["view"]["scores"][2] == worst
+    assert session.last["names"][2] == "Lola"                      # everyone sees the newcomer
+    winner = room.host.game.to_move(room.host.state)[0]
+    [session, guest, late][winner].send("next")
+    assert room.host.state["phase"] != "round_over"
+    assert len(late.last["view"]["hand"]) == 7                      # dealt into the next round

@@ -74,6 +74,15 @@ class Host:
         self.away.discard(seat)
         self._broadcast([])
 
+    def seat_player(self, seat: int, spec: "SeatSpec", events: list[dict]) -> None:
+        """Bind a seat the engine has just opened (a join between rounds) and tell everyone."""
+        if seat == len(self.seats):
+            self.seats.append(spec)
+        else:
+            self.seats[seat] = spec
+        self.bots.pop(seat, None)
+        self._broadcast(events)
+
     def hand_back(self, seat: int) -> None:
         """The seat's player is back: the bot that stood in for it stops."""
         spec = self.seats[seat]

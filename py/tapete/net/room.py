@@ -271,6 +271,10 @@ class RoomHost:
             seat = next((i for i, s in enumerate(self.lobby) if s is None), None)
             if seat is not None:
                 self.lobby[seat] = SeatSpec(name, player=player)
+        if seat is None and self.started and hasattr(self.host.game, "join"):
+            seat = self._join_between_rounds(peer, player, name)
+            if seat is None:
+                return
         if seat is None:
             self._refuse(peer, None, ProtocolError("the table is full", "full"))
             return
@@ -288,6 +292,18 @@ class RoomHost:
                 self.host.hand_back(seat)
             self.host.attach(player, self._sender(peer))
         self._lobby_changed()
+
+    def _join_between_rounds(self, peer: str, player: str, name: str) -> int | None:
+        """A newcomer to a started game sits down between rounds where the game's rules allow it (the
+        French-deck sheet: at the worst total so far); refused with the engine's reason otherwise."""
+        try:
+            events = self.host.game.join(self.host.state)
+        except TapeteError as err:
+            self._refuse(peer, None, err)
+            return None
+        seat = events[0]["seat"]
+        self.host.seat_player(seat, SeatSpec(name, player=player), events)
+        return seat
 
     # ----- sending ----------------------------------------------------------------------------
     def _sender(self, peer: str) -> Send:
