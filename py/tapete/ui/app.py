@@ -2,6 +2,7 @@
 
 It renders views into ``#app`` and turns clicks and keys into intents sent through a session; it
 never reads the game state itself. Bots are paced here (``?bot_delay=ms`` overrides the delay).
+Rooms with friends live in :mod:`tapete.ui.rooms`; URL parameters and storage in :mod:`tapete.ui.browser`.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 
 import js
 from pyodide.ffi import create_proxy
@@ -18,69 +18,23 @@ from pyscript import document, window
 from ..bots import EasyBot
 from ..core import get
 from ..core.errors import BadState
-from ..net.room import GRACE_SECONDS, parse_snapshot, room_fragment
-from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, new_code, new_secret, normalize_code, parse_fragment
+from ..net.room import parse_snapshot
+from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
 from .room_ui import render_friends_box, render_lobby, rt
 from .setup import default_settings, options_of, read_settings, render_setup
+from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
+                      _store_set, player_id)
+from .rooms import RoomsMixin
 
 BOT_DELAY_MS = 700
 KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
 KEY_ACTIONS = {"mentira": "challenge"}
-STORE_PLAYER = "tapete.player"
-STORE_RANKING = "tapete.ranking."
-STORE_NAME = "tapete.name"
-STORE_ROOM = "tapete.room"                       # the room this page hosts (resumed after a reload)
 LOG_LINES = 30
 
 
-def _param(name: str, default: str | None = None) -> str | None:
-    params = js.URLSearchParams.new(window.location.search)
-    return str(params.get(name)) if params.has(name) else default
-
-
-def _int_param(name: str, default: int | None) -> int | None:
-    """An integer URL parameter; a missing or malformed one gives ``default``."""
-    try:
-        return int(_param(name, ""))
-    except ValueError:
-        return default
-
-
-def _store_get(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # noqa: BLE001 - storage may be blocked
-        return None
-    return value if isinstance(value, str) else None     # JS null arrives as jsnull, not None
-
-
-def _store_set(key: str, value: str) -> None:
-    try:
-        window.localStorage.setItem(key, value)
-    except Exception:  # noqa: BLE001
-        pass
-
-
-def _store_del(key: str) -> None:
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:  # noqa: BLE001
-        pass
-
-
-def player_id() -> str:
-    """This browser's player id (kept in localStorage), which binds it to its seat in rooms."""
-    pid = _store_get(STORE_PLAYER)
-    if not pid:
-        pid = "p" + "".join(str(int(js.Math.random() * 36)) for _ in range(3)) + hex(int(js.Date.now()))[2:]
-        pid = (pid + "0" * 8)[:24]
-        _store_set(STORE_PLAYER, pid)
-    return pid
-
-
-class App:
+class App(RoomsMixin):
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         self.picker_html = self.root.innerHTML
@@ -247,145 +201,6 @@ class App:
                 end.transport.close()
         self.room = self.guest = self.room_info = self.lobby = None
         self.room_msg = ""
-
-    # ----- rooms with friends (docs/multiplayer.md) -------------------------------------------------
-    def my_name(self) -> str:
-        node = self.root.querySelector('[data-testid="room-name"]')
-        name = str(node.value).strip()[:24] if node else ""
-        if not name:
-            name = _store_get(STORE_NAME) or (("Jugador " if self.lang == "es" else "Player ") + player_id()[1:4])
-        _store_set(STORE_NAME, name)
-        return name
-
-    def room_link(self, code: str, secret: str) -> str:
-        loc = window.location
-        return f"{loc.origin}{loc.pathname}{loc.search}#room={code}&k={secret}"
-
-    async def create_room(self) -> None:
-        from .room_ui import open_transport
-        self.read_setup()
-        s = self.settings
-        name = self.my_name()
-        self.stop_game()
-        code, secret = new_code(), new_secret()
-        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
-        self.screen = "lobby"
-        self.render()
-        transport = await open_transport(code, secret, accept_code=True)
-        options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
-        seed_param = _param("seed")
-        seed = int(seed_param) if seed_param is not None else None
-        self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
-                             on_change=lambda room: self.on_room_change(), bot_level=s["level"],
-                             grace=self.grace(), code=code, secret=secret)
-        window.history.replaceState(None, "", "#" + room_fragment(code, secret))
-        self.on_room_change()
-
-    def grace(self) -> float:
-        grace = _int_param("grace", None)
-        return GRACE_SECONDS if grace is None else max(0, grace)
-
-    async def resume_room(self, saved: dict) -> None:
-        """This page hosted the room before a reload: reopen it (same code and secret) from the save."""
-        from .room_ui import open_transport
-        self.stop_game()
-        code, secret = saved["code"], saved["secret"]
-        self.game_id = saved["game"]
-        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
-        self.screen = "lobby"
-        self.render()
-        transport = await open_transport(code, secret, accept_code=True)
-        me = player_id()
-        self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
-                             on_change=lambda room: self.on_room_change(), grace=self.grace(),
-                             code=code, secret=secret)
-        if self.room.started:
-            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
-            self.hold_round = False
-            self.screen = "table"
-            self.host = self.room.host
-            self.session = self.room.session = LocalSession(self.host, me, self.on_update)
-        self.on_room_change()
-
-    def save_room(self) -> None:
-        if self.room is not None:
-            _store_set(STORE_ROOM, json.dumps(self.room.snapshot(), separators=(",", ":")))
-
-    def on_room_change(self) -> None:
-        self.save_room()
-        if self.room is not None and not self.room.started:
-            self.lobby = self.room.lobby_message(player_id())
-            if self.screen == "lobby":
-                self.render()
-        elif self.room is not None and self.room.away and not self.grace_watch:
-            self.grace_watch = True
-            asyncio.ensure_future(self._grace(self.room))
-
-    async def _grace(self, room: RoomHost) -> None:
-        """While guests are gone: show the countdown, then let bots take their seats (room.tick)."""
-        shown = None
-        try:
-            while self.room is room and room.deadline() is not None:
-                left = room.deadline() - time.monotonic()
-                gone = [s.name for s in room.host.seats if s.player in room.away and not s.bot]
-                shown = rt(self.lang, "grace").format(name=", ".join(gone), n=max(0, round(left)))
-                self.ui["message"] = shown
-                self.render()
-                await asyncio.sleep(max(0.05, min(1.0, left)))
-                if self.room is room:
-                    room.tick()
-            if self.room is room and shown is not None and self.ui.get("message") == shown:
-                self.ui["message"] = ""
-                self.render()
-            self.schedule()
-        finally:
-            self.grace_watch = False
-
-    async def join_room(self, code: str, secret: str) -> None:
-        from .room_ui import open_transport
-        name = self.my_name()
-        self.stop_game()
-        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret) if secret else None,
-                          "is_host": False}
-        self.screen = "lobby"
-        self.render()
-        transport = await open_transport(code, secret)
-        self.guest = GuestSession(transport, player_id(), name, self.on_update)
-
-    def record_hidden(self) -> None:
-        """Test hook (?debug_room=1): per version, the cards each seat must never see."""
-        host = self.room.host
-        state, game = host.state, host.game
-        hidden = {}
-        for seat in range(len(host.seats)):
-            places = game.hidden_places(state, seat)
-            visible = set(state["hands"][seat]) | set(state.get("discard") or [])
-            hidden[seat] = sorted({c for place in places for c in place} - visible)
-        self.room_debug[str(state["version"])] = hidden
-
-    def debug_json(self) -> str:
-        return json.dumps({
-            "screen": self.screen,
-            "seat": self.session.seat if self.session is not None else (self.lobby or {}).get("you"),
-            "received": list(self.guest.received) if self.guest else [],
-            "hidden": self.room_debug or {},
-            "refused": list(self.room.refused) if self.room else [],
-        })
-
-    def start_room(self) -> None:
-        if self.room is None or self.room.started:
-            return
-        if self.room.filled() < 2:
-            self.room_msg = rt(self.lang, "need_two")
-            self.render()
-            return
-        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
-        self.hold_round = False
-        self.screen = "table"
-        self.session = self.room.start(self.on_update)
-        self.host = self.room.host
-        self.render()
-        self.schedule()
 
     # ----- intents and updates --------------------------------------------------------------------
     def act(self, action: str) -> None:

@@ -1,0 +1,56 @@
+"""URL parameters, localStorage and this browser's player id (JS null comes back as ``jsnull``)."""
+
+from __future__ import annotations
+
+import js
+from pyscript import window
+
+STORE_PLAYER = "tapete.player"
+STORE_RANKING = "tapete.ranking."
+STORE_NAME = "tapete.name"
+STORE_ROOM = "tapete.room"                       # the room this page hosts (resumed after a reload)
+
+
+def _param(name: str, default: str | None = None) -> str | None:
+    params = js.URLSearchParams.new(window.location.search)
+    return str(params.get(name)) if params.has(name) else default
+
+
+def _int_param(name: str, default: int | None) -> int | None:
+    """An integer URL parameter; a missing or malformed one gives ``default``."""
+    try:
+        return int(_param(name, ""))
+    except ValueError:
+        return default
+
+
+def _store_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 - storage may be blocked
+        return None
+    return value if isinstance(value, str) else None     # JS null arrives as jsnull, not None
+
+
+def _store_set(key: str, value: str) -> None:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _store_del(key: str) -> None:
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def player_id() -> str:
+    """This browser's player id (kept in localStorage), which binds it to its seat in rooms."""
+    pid = _store_get(STORE_PLAYER)
+    if not pid:
+        pid = "p" + "".join(str(int(js.Math.random() * 36)) for _ in range(3)) + hex(int(js.Date.now()))[2:]
+        pid = (pid + "0" * 8)[:24]
+        _store_set(STORE_PLAYER, pid)
+    return pid

@@ -1,0 +1,160 @@
+"""Rooms with friends, the part of the browser controller that creates, joins, saves and resumes them
+(docs/multiplayer.md). Mixed into :class:`tapete.ui.app.App`; uses its screens and sessions."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from pyscript import window
+
+from ..core import get
+from ..net import GuestSession, LocalSession, RoomHost, new_code, new_secret
+from ..net.room import GRACE_SECONDS, room_fragment
+from .browser import STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _store_set, player_id
+from .room_ui import rt
+from .setup import options_of
+
+
+class RoomsMixin:
+    """Create, join, save and resume rooms; the table itself is the same path as against bots."""
+
+    # ----- rooms with friends (docs/multiplayer.md) -------------------------------------------------
+    def my_name(self) -> str:
+        node = self.root.querySelector('[data-testid="room-name"]')
+        name = str(node.value).strip()[:24] if node else ""
+        if not name:
+            name = _store_get(STORE_NAME) or (("Jugador " if self.lang == "es" else "Player ") + player_id()[1:4])
+        _store_set(STORE_NAME, name)
+        return name
+
+    def room_link(self, code: str, secret: str) -> str:
+        loc = window.location
+        return f"{loc.origin}{loc.pathname}{loc.search}#room={code}&k={secret}"
+
+    async def create_room(self) -> None:
+        from .room_ui import open_transport
+        self.read_setup()
+        s = self.settings
+        name = self.my_name()
+        self.stop_game()
+        code, secret = new_code(), new_secret()
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
+        self.screen = "lobby"
+        self.render()
+        transport = await open_transport(code, secret, accept_code=True)
+        options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
+        seed_param = _param("seed")
+        seed = int(seed_param) if seed_param is not None else None
+        self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
+                             on_change=lambda room: self.on_room_change(), bot_level=s["level"],
+                             grace=self.grace(), code=code, secret=secret)
+        window.history.replaceState(None, "", "#" + room_fragment(code, secret))
+        self.on_room_change()
+
+    def grace(self) -> float:
+        grace = _int_param("grace", None)
+        return GRACE_SECONDS if grace is None else max(0, grace)
+
+    async def resume_room(self, saved: dict) -> None:
+        """This page hosted the room before a reload: reopen it (same code and secret) from the save."""
+        from .room_ui import open_transport
+        self.stop_game()
+        code, secret = saved["code"], saved["secret"]
+        self.game_id = saved["game"]
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
+        self.screen = "lobby"
+        self.render()
+        transport = await open_transport(code, secret, accept_code=True)
+        me = player_id()
+        self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
+                             on_change=lambda room: self.on_room_change(), grace=self.grace(),
+                             code=code, secret=secret)
+        if self.room.started:
+            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+            self.hold_round = False
+            self.screen = "table"
+            self.host = self.room.host
+            self.session = self.room.session = LocalSession(self.host, me, self.on_update)
+        self.on_room_change()
+
+    def save_room(self) -> None:
+        if self.room is not None:
+            _store_set(STORE_ROOM, json.dumps(self.room.snapshot(), separators=(",", ":")))
+
+    def on_room_change(self) -> None:
+        self.save_room()
+        if self.room is not None and not self.room.started:
+            self.lobby = self.room.lobby_message(player_id())
+            if self.screen == "lobby":
+                self.render()
+        elif self.room is not None and self.room.away and not self.grace_watch:
+            self.grace_watch = True
+            asyncio.ensure_future(self._grace(self.room))
+
+    async def _grace(self, room: RoomHost) -> None:
+        """While guests are gone: show the countdown, then let bots take their seats (room.tick)."""
+        shown = None
+        try:
+            while self.room is room and room.deadline() is not None:
+                left = room.deadline() - time.monotonic()
+                gone = [s.name for s in room.host.seats if s.player in room.away and not s.bot]
+                shown = rt(self.lang, "grace").format(name=", ".join(gone), n=max(0, round(left)))
+                self.ui["message"] = shown
+                self.render()
+                await asyncio.sleep(max(0.05, min(1.0, left)))
+                if self.room is room:
+                    room.tick()
+            if self.room is room and shown is not None and self.ui.get("message") == shown:
+                self.ui["message"] = ""
+                self.render()
+            self.schedule()
+        finally:
+            self.grace_watch = False
+
+    async def join_room(self, code: str, secret: str) -> None:
+        from .room_ui import open_transport
+        name = self.my_name()
+        self.stop_game()
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret) if secret else None,
+                          "is_host": False}
+        self.screen = "lobby"
+        self.render()
+        transport = await open_transport(code, secret)
+        self.guest = GuestSession(transport, player_id(), name, self.on_update)
+
+    def record_hidden(self) -> None:
+        """Test hook (?debug_room=1): per version, the cards each seat must never see."""
+        host = self.room.host
+        state, game = host.state, host.game
+        hidden = {}
+        for seat in range(len(host.seats)):
+            places = game.hidden_places(state, seat)
+            visible = set(state["hands"][seat]) | set(state.get("discard") or [])
+            hidden[seat] = sorted({c for place in places for c in place} - visible)
+        self.room_debug[str(state["version"])] = hidden
+
+    def debug_json(self) -> str:
+        return json.dumps({
+            "screen": self.screen,
+            "seat": self.session.seat if self.session is not None else (self.lobby or {}).get("you"),
+            "received": list(self.guest.received) if self.guest else [],
+            "hidden": self.room_debug or {},
+            "refused": list(self.room.refused) if self.room else [],
+        })
+
+    def start_room(self) -> None:
+        if self.room is None or self.room.started:
+            return
+        if self.room.filled() < 2:
+            self.room_msg = rt(self.lang, "need_two")
+            self.render()
+            return
+        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+        self.hold_round = False
+        self.screen = "table"
+        self.session = self.room.start(self.on_update)
+        self.host = self.room.host
+        self.render()
+        self.schedule()
