@@ -12,6 +12,8 @@ from collections import Counter
 
 import pytest
 
+import rules
+
 from tapete.core import BadOptions, BadState, GameOver, IllegalAction, MalformedAction, NotYourTurn, get
 from tapete.games import chupate
 from tapete.games.chupate import DECK, GAME
@@ -42,16 +44,7 @@ def table(hands, top, color=None, turn=0, direction=-1, draw=None, *, discard=()
 
 
 def leftover(placed: Counter) -> list[str]:
-    """The cards of the deck not in ``placed``, in deck order."""
-    left = Counter(DECK)
-    left.subtract(placed)
-    assert all(v >= 0 for v in left.values()), f"more cards placed than the deck holds: {+(-left)}"
-    out = []
-    for card in DECK:
-        if left[card] > 0:
-            out.append(card)
-            left[card] -= 1
-    return out
+    return rules.leftover(DECK, placed)
 
 
 def top(state):
@@ -59,17 +52,11 @@ def top(state):
 
 
 def types(events):
-    return [e["type"] for e in events]
+    return rules.types(events)
 
 
 def refused(state, seat, action, error=IllegalAction):
-    """Apply ``action`` expecting ``error``; check the state did not change; return the error."""
-    before = GAME.to_json(state)
-    with pytest.raises(error) as info:
-        GAME.apply(state, seat, action)
-    assert type(info.value) is error
-    assert GAME.to_json(state) == before
-    return info.value
+    return rules.refused(GAME, state, seat, action, error)
 
 
 def fixed_deal(monkeypatch, hands, draw_top_last, first):

@@ -14,6 +14,8 @@ from collections import Counter
 
 import pytest
 
+import rules
+
 from tapete.core import BadOptions, BadState, GameOver, IllegalAction, MalformedAction, NotYourTurn, get
 from tapete.games.skypo import DECK, GAME, GRID_COLS, GRID_ROWS, down_index
 
@@ -70,16 +72,7 @@ def table(grids, top="5", *, draw=(), discard=(), rest="draw", phase="turn", tur
 
 
 def leftover(placed: Counter) -> list[str]:
-    """The cards of the deck not in ``placed``, in deck order."""
-    left = Counter(DECK)
-    left.subtract(placed)
-    assert all(v >= 0 for v in left.values()), f"more cards placed than the deck holds: {+(-left)}"
-    out = []
-    for card in DECK:
-        if left[card] > 0:
-            out.append(card)
-            left[card] -= 1
-    return out
+    return rules.leftover(DECK, placed)
 
 
 def top(state):
@@ -87,17 +80,11 @@ def top(state):
 
 
 def types(events):
-    return [e["type"] for e in events]
+    return rules.types(events)
 
 
 def refused(state, seat, action, error=IllegalAction):
-    """Apply ``action`` expecting ``error``; check the state did not change; return the error."""
-    before = GAME.to_json(state)
-    with pytest.raises(error) as info:
-        GAME.apply(state, seat, action)
-    assert type(info.value) is error
-    assert GAME.to_json(state) == before
-    return info.value
+    return rules.refused(GAME, state, seat, action, error)
 
 
 def cells(state, seat):
