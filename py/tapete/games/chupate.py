@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import MalformedAction, fmt, parse, require
+from ..core import fmt, parse, require
 from ..core.registry import register
 from .shedding import SheddingGame
 
@@ -81,6 +81,7 @@ class Chupate(SheddingGame):
     title = {"es": "Chúpate 2", "en": "Chúpate 2"}
     min_players, max_players = 2, 4
     hand_size = HAND_SIZE
+    card_codes, choice_option, choice_values, bare_verbs = DECK_CODES, "color", COLORS, NO_ARG_VERBS
     options_spec = {
         "quick": (False, bool),       # partida rápida: first out wins the game
         "target": (500, int),         # puntos por partida
@@ -191,17 +192,7 @@ class Chupate(SheddingGame):
         """Raise :class:`MalformedAction` unless ``action`` is a Chúpate 2 action text at all."""
         if type(action) is str and action in PARSED:      # the well-formed texts that can be legal
             return
-        verb, args, opts = parse(action)
-        if verb == "play":
-            if len(args) != 1 or args[0] not in DECK_CODES:
-                raise MalformedAction(f"{action!r}: play takes one card code, e.g. 'play R7'")
-            if set(opts) - {"color"} or opts.get("color", "R") not in COLORS:
-                raise MalformedAction(f"{action!r}: the only option is color:R, B, G or Y")
-        elif verb in NO_ARG_VERBS:
-            if args or opts:
-                raise MalformedAction(f"{action!r}: {verb} takes nothing more")
-        else:
-            raise MalformedAction(f"{action!r}: unknown action {verb!r}")
+        super().check_grammar(action)
 
     def refusal(self, state: dict, seat: int, action: str) -> tuple[str, str]:
         verb, _, rest = action.partition(" ")

@@ -61,6 +61,8 @@ class Francesa(SheddingGame):
     title = {"es": "Chúpate 2 (baraja francesa)", "en": "Chúpate 2 (French deck)"}
     min_players, max_players = 2, 5
     hand_size = HAND_SIZE
+    card_codes, choice_option, choice_values, bare_verbs = CARD_CODES, "suit", SUITS, NO_ARG_VERBS
+    play_example = "play 7H"
     options_spec = {
         "limit": (SCORE_LIMIT, int),      # the game ends as soon as a total exceeds this
     }
@@ -194,20 +196,6 @@ class Francesa(SheddingGame):
         if rank == JACK:
             return opt in SUIT_OPTIONS
         return not sep and (card[-1] == state["suit"] or rank == state["discard"][-1][:-1])
-
-    def check_grammar(self, action: object) -> None:
-        """Raise :class:`MalformedAction` unless ``action`` is an action text of this game at all."""
-        verb, args, opts = parse(action)
-        if verb == "play":
-            if len(args) != 1 or args[0] not in CARD_CODES:
-                raise MalformedAction(f"{action!r}: play takes one card code, e.g. 'play 7H' or 'play JD suit:S'")
-            if set(opts) - {"suit"} or opts.get("suit", "H") not in SUITS:
-                raise MalformedAction(f"{action!r}: the only option is suit:H, D, S or C")
-        elif verb in NO_ARG_VERBS:
-            if args or opts:
-                raise MalformedAction(f"{action!r}: {verb} takes nothing more")
-        else:
-            raise MalformedAction(f"{action!r}: unknown action {verb!r}")
 
     def refusal(self, state: dict, seat: int, action: str) -> tuple[str, str]:
         verb, _, rest = action.partition(" ")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import Game, next_seat, require
+from ..core import Game, MalformedAction, next_seat, parse, require
 from ..core.rng import below_in_state, shuffle_in_state
 
 
@@ -17,6 +17,12 @@ class SheddingGame(Game):
     """Base for games where players shed a hand onto one discard pile."""
 
     hand_size = 7
+    # Action grammar: ``play <card> [<choice_option>:<value>]`` and bare verbs (see check_grammar).
+    card_codes: frozenset = frozenset()
+    choice_option: str = "color"
+    choice_values: tuple = ()
+    bare_verbs: tuple = ()
+    play_example: str = "play R7"
 
     # ----- hooks ------------------------------------------------------------------------------
     def deck(self, options: dict) -> list[str]:
@@ -26,6 +32,22 @@ class SheddingGame(Game):
     def card_points(self, card: str) -> int:
         """Penalty or score value of a card left in a hand."""
         raise NotImplementedError
+
+    def check_grammar(self, action: object) -> None:
+        """Raise :class:`MalformedAction` unless ``action`` is an action text of this game at all."""
+        verb, args, opts = parse(action)
+        if verb == "play":
+            if len(args) != 1 or args[0] not in self.card_codes:
+                raise MalformedAction(f"{action!r}: play takes one card code, e.g. {self.play_example!r}")
+            values = self.choice_values
+            if set(opts) - {self.choice_option} or opts.get(self.choice_option, values[0]) not in values:
+                raise MalformedAction(f"{action!r}: the only option is {self.choice_option}:"
+                                      f"{', '.join(values[:-1])} or {values[-1]}")
+        elif verb in self.bare_verbs:
+            if args or opts:
+                raise MalformedAction(f"{action!r}: {verb} takes nothing more")
+        else:
+            raise MalformedAction(f"{action!r}: unknown action {verb!r}")
 
     # ----- dealing and drawing ------------------------------------------------------------------
     def deal(self, state: dict) -> None:
