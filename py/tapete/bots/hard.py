@@ -1,9 +1,16 @@
 """The hard bot: the medium bot plus Chúpate 2 tactics; other games get the medium bot.
 
-Chúpate 2: holds +2s for defence (stacks them on a pending +2, attacks with them only when the next
-seat is close to going out), attacks a next seat with one or two cards with skips, reverses and +4s
-(bluffing a +4 then), challenges a +4 from a seat with many cards, switches to its strongest colour,
-keeps wilds, and remembers colours the next seat could not follow.
+Chúpate 2 (each tactic was kept only if it won more games in bench/bots.py):
+
+- holds its +2s for defence: it stacks them on a pending +2 and attacks with them only when the next
+  seat is about to go out (``DANGER``); skips, reverses and a +4 bluff attack that seat too;
+- keeps its wilds: a wild goes only when no coloured card does, a drawn wild is kept (``pass``), and
+  when it must play a wild an honest +4 goes before a plain wild;
+- plays towards the colour it holds most (and keeps cards whose number it holds in other colours);
+- remembers the colours a seat drew on (it could not follow them) and steers the colour there;
+- challenges a +4 from a seat that still holds many cards, and calls "última" and denounces always.
+
+It sees only its own view: what the others hold is inferred from the table (counts, top, colour).
 """
 
 from __future__ import annotations
@@ -12,10 +19,21 @@ import random
 
 from .medium import MediumBot, colour_counts, option_of, verb_of
 
-CHALLENGE_MIN_CARDS = 5       # a +4 from a hand this big most likely hid a card of the old colour
-DANGER = 2                    # a seat with this many cards or fewer is about to go out
-HOLD = -30                     # score of a +2 when nobody is in danger: kept for defence
-BLUFF_CHANCE = 0.5            # play a +4 holding the colour (a bluff) against a seat about to go out
+DANGER = 2                # a seat with this many cards or fewer is about to go out: attack it
+CHALLENGE_MIN_CARDS = 5   # a +4 from a hand this big most likely hid a card of the old colour
+DRAWN_W4_ATTACK = 3       # a drawn +4 is played (not kept) when the next seat has this many cards or fewer
+
+# Scores of a play: the highest is chosen (ties by the rng).
+COLOUR_WEIGHT = 2         # per card left of the colour the play turns the pile to
+RANK_WEIGHT = 1           # per card left with the played number or symbol (it can follow the play)
+LACK_BONUS = 2            # the play turns the pile to a colour the next seat drew on
+HOLD_PLUS2 = -30          # a +2 nobody needs to fear is kept for defence
+HOLD_REVERSE = -20        # a reverse with nobody in danger just hands the turn back
+ATTACK = {"+2": 150, "S": 120, "R": 100}   # the next seat is in danger: hit it
+WILD = -1000              # a wild is the last resort...
+WILD_COLOUR_WEIGHT = 3    # ...naming the colour held most
+HONEST_WILD4 = 10         # forced to play a wild: an honest +4 (we lack the colour) before a plain wild
+WILD4_ATTACK = 2000       # the +4 goes first when the next seat is in danger (a bluff if need be)
 
 
 class HardBot(MediumBot):
@@ -23,16 +41,21 @@ class HardBot(MediumBot):
     needs_view = True
 
     def __init__(self) -> None:
-        self.last: dict | None = None      # the previous view seen, to notice who could not follow
-        self.lacks: dict[int, set] = {}    # seat -> colours it drew on
-        self.caught = False                # a +4 of ours was challenged this round
+        self.round: int | None = None
+        self.lacks: dict[int, set[str]] = {}   # seat -> colours it drew on (could not follow)
+        self.after: tuple | None = None        # the table our last turn action left (see remember)
 
     def choose(self, view: dict | None, legal: list[str], must_act: bool, rng: random.Random) -> str | None:
         if not view or view.get("game") != "chupate" or not legal:
             return super().choose(view, legal, must_act, rng)
-        self.observe(view)
         if not must_act:
             return "denounce" if "denounce" in legal else None
+        self.observe(view)
+        action = self.decide(view, legal, rng)
+        self.remember(view, action)
+        return action
+
+    def decide(self, view: dict, legal: list[str], rng: random.Random) -> str:
         for first in ("ultima", "denounce", "next"):
             if first in legal:
                 return first
@@ -41,60 +64,99 @@ class HardBot(MediumBot):
         plays = [a for a in legal if verb_of(a) == "play"]
         if not plays:
             return "pass" if "pass" in legal else "draw"
+        if self.keeps_drawn(view, legal):
+            return "pass"
         return self.best_play(view, plays, rng)
 
-    # ----- memory ------------------------------------------------------------------------------
-    def observe(self, view: dict) -> None:
-        last, self.last = self.last, view
-        if last is None or last.get("round") != view.get("round"):
-            self.lacks, self.caught = {}, False
+    # ----- memory: who could not follow which colour ------------------------------------------------
+    def remember(self, view: dict, action: str) -> None:
+        """Note the table our action leaves: colour, the first seat to answer it, the direction and
+        the counts. Only turn-ending plays and draws are noted; anything else forgets."""
+        self.after = None
+        me, players, direction = view["seat"], view["players"], view["direction"]
+        counts = list(view["counts"])
+        colour, steps = view["color"], 1
+        if verb_of(action) == "play":
+            card = action.split(" ")[1]
+            colour, rank = option_of(action, "color") or card[0], card[1:]
+            counts[me] -= 1
+            if rank in ("S", "R") and players == 2:
+                return                                   # our turn again
+            direction = -direction if rank == "R" else direction
+            steps = 2 if rank in ("S", "+2") or card == "W+4" else 1   # the hit seat draws or misses its turn
+        elif action not in ("draw", "pass"):
             return
-        me = view["seat"]
-        if last.get("top") == "W+4" and view["counts"][me] >= last["counts"][me] + 4 and last["turn"] != me:
-            self.caught = True                 # our +4 was challenged and we had to take it back
-        turn = last["turn"]
-        grew = view["counts"][turn] > last["counts"][turn]
-        if grew and view.get("top") == last.get("top") and not last.get("pending"):
-            self.lacks.setdefault(turn, set()).add(last["color"])   # it drew on this colour
+        self.after = (colour, (me + direction * steps) % players, direction, counts)
+
+    def observe(self, view: dict) -> None:
+        """Seats that drew exactly one card in a row after our turn could not follow its colour; a seat
+        that took a penalty (two cards or more) may hold anything again."""
+        after, self.after = self.after, None
+        if view.get("round") != self.round:
+            self.round, self.lacks = view.get("round"), {}
+            return
+        if after is None or view.get("phase") == "drawn":   # our own drawn card: nobody else moved
+            return
+        colour, seat, direction, counts = after
+        now, me = view["counts"], view["seat"]
+        for s, count in enumerate(now):
+            if s != me and count - counts[s] >= 2:
+                self.lacks.pop(s, None)
+        while seat != me and now[seat] - counts[seat] == 1:
+            self.lacks.setdefault(seat, set()).add(colour)
+            seat = (seat + direction) % view["players"]
 
     # ----- decisions ------------------------------------------------------------------------------
     def next_seat(self, view: dict) -> int:
         return (view["seat"] + view["direction"]) % view["players"]
 
+    def in_danger(self, view: dict) -> bool:
+        """Is the next seat an opponent about to go out?"""
+        nxt, teams = self.next_seat(view), view.get("teams") or []
+        friend = bool(teams) and nxt in teams[view["seat"]]
+        return view["counts"][nxt] <= DANGER and not friend
+
     def answer_wild4(self, view: dict, legal: list[str]) -> str:
+        """Challenge a +4 from a seat with many cards (it likely held the colour); else take the four."""
         offender = (view["seat"] - view["direction"]) % view["players"]
         if "challenge" in legal and view["counts"][offender] >= CHALLENGE_MIN_CARDS:
             return "challenge"
         return "draw"
 
+    def keeps_drawn(self, view: dict, legal: list[str]) -> bool:
+        """A drawn wild is kept for later (pass) unless it would leave us one card, or it is a +4 and
+        the next seat is close to going out."""
+        drawn = view.get("drawn")
+        if not drawn or drawn[0] != "W" or "pass" not in legal or len(view["hand"]) <= 2:
+            return False
+        return not (drawn == "W+4" and view["counts"][self.next_seat(view)] <= DRAWN_W4_ATTACK)
+
     def best_play(self, view: dict, plays: list[str], rng: random.Random) -> str:
         hand = view.get("hand") or []
         held = colour_counts(hand)
-        nxt = self.next_seat(view)
-        teams = view.get("teams") or []
-        friend = bool(teams) and nxt in teams[view["seat"]]
-        danger = view["counts"][nxt] <= DANGER and not friend
-        lacks = self.lacks.get(nxt, set())
-        bluff = rng.random() < BLUFF_CHANCE
+        danger = self.in_danger(view)
+        lacks = self.lacks.get(self.next_seat(view), set())
 
         def score(action: str) -> float:
             card = action.split(" ")[1]
-            colour = option_of(action, "color")
-            rank = card if card[0] == "W" else card[1:]
-            if view.get("pending"):
-                return 0                                      # only +2s are offered: stack one
-            s = 0.0
-            if colour is not None:                            # wilds: keep, unless attacking
-                s = -100 + 3 * held[colour] + (5 if colour in lacks else 0)
-                if card == "W+4" and danger and not self.caught:
-                    s = 200 if bluff or held[view["color"]] == 0 else 50   # a bluff, unless we were caught
+            colour = option_of(action, "color") or card[0]
+            lack = LACK_BONUS if colour in lacks else 0
+            if view.get("pending"):                       # only +2s are offered: stack the best colour
+                return held[colour] + lack
+            if card[0] == "W":
+                s = WILD + WILD_COLOUR_WEIGHT * held[colour] + lack
+                if card == "W+4":
+                    s += WILD4_ATTACK if danger else HONEST_WILD4 if held[view["color"]] == 0 else 0
                 return s
-            s += 2 * held[card[0]] + (4 if card[0] in lacks else 0)   # stay in (or move to) my colour
-            s += 1 if rank.isdigit() and int(rank) >= 5 else 0
-            if rank == "+2":
-                s += 150 if danger else HOLD                  # hold +2s for defence
-            elif rank in ("S", "R"):
-                s += 120 if danger else 3
+            rank = card[1:]
+            s = COLOUR_WEIGHT * (held[colour] - 1) + lack
+            s += RANK_WEIGHT * sum(1 for c in hand if c[1:] == rank and c != card)
+            if danger and rank in ATTACK:
+                s += ATTACK[rank]
+            elif rank == "+2":
+                s += HOLD_PLUS2
+            elif rank == "R":
+                s += HOLD_REVERSE
             return s
 
         scores = {a: score(a) for a in plays}
