@@ -3,10 +3,11 @@
 
 Tapete side: ``tapete.sim.play_game`` with the easy bot (all checks on: ``apply`` validates every
 action), one round or the quick game where the game has that option, 4 players (or the game's max),
-seeds 0..N-1. Chúpate 2 is also played with two policies of this driver (not rule changes; every action
-still goes through ``Game.apply``): "random-agent", RLCard's random agent transposed (uniform among the
-card plays, draw only when no card can be played, play the drawn card when it can be played), which gives
-the headline ratio; and "uniform" (uniform among all legal actions, drawing included). Reference:
+seeds 0..N-1. Chúpate 2 is also played with two policies through the raw protocol (``to_move``,
+``legal_actions``, ``apply``, as the reference loop drives RLCard; not rule changes: every action still
+goes through ``Chupate.apply`` and all its checks): "random-agent", RLCard's random agent transposed
+(uniform among the card plays, draw only when no card can be played, play the drawn card when it can be
+played), which gives the headline ratio; and "uniform" (uniform among all legal actions). Reference:
 RLCard's ``UnoGame`` (4 players) through its raw game API (``init_game``, ``get_legal_actions``, ``step``,
 ``is_over``), a uniformly random legal action each step, same seeds.
 
@@ -33,17 +34,20 @@ PLAYERS = 4
 ONE_ROUND = {"quick": True}          # the option that makes a game one round, where a game has it
 
 
-class UniformBot:
-    """The seat to move picks uniformly among its legal actions; out of turn it does nothing."""
-
-    level = "uniform"
-    needs_view = False
-
-    def choose(self, view, legal, must_act, rng):
-        return rng.choice(legal) if must_act and legal else None
+def uniform(legal: list[str], rng: random.Random) -> str:
+    """Uniform among all the legal actions of the seat to move."""
+    return rng.choice(legal)
 
 
-class RandomAgentBot:
+def _play_texts() -> frozenset:
+    from tapete.games.chupate import PLAYS
+    return frozenset(text for texts in PLAYS.values() for text in texts)
+
+
+PLAY_TEXTS = _play_texts()          # every "play ..." text of Chúpate 2 (the policy's filter)
+
+
+def random_agent(legal: list[str], rng: random.Random) -> str:
     """RLCard's random agent on Chúpate 2, as a policy of this driver (the rules are unchanged).
 
     RLCard's UNO offers ``draw`` only when no card can be played and plays a drawn card that matches by
@@ -53,43 +57,41 @@ class RandomAgentBot:
     among the plays when it can be played, else it passes. It never calls última and never acts out of
     turn (RLCard has neither). Every action still goes through ``Game.apply``.
     """
-
-    level = "random-agent"
-    needs_view = False
-
-    def choose(self, view, legal, must_act, rng):
-        if not must_act or not legal:
-            return None
-        plays = [a for a in legal if a[:5] == "play "]
-        if plays:
-            return rng.choice(plays)
-        return "pass" if "pass" in legal else "draw"
+    plays = [a for a in legal if a in PLAY_TEXTS]
+    if plays:
+        return rng.choice(plays)
+    return "pass" if "pass" in legal else "draw"
 
 
-POLICIES = {"uniform": UniformBot, "random-agent": RandomAgentBot}
+POLICIES = {"uniform": uniform, "random-agent": random_agent}
 
 
 def tapete_run(game_id: str, policy: str, seeds: int) -> dict:
+    """Play ``seeds`` games. The easy bot plays through ``tapete.sim`` (views, out-of-turn offers); the
+    two policies through the raw protocol, as the reference loop does RLCard's: ``to_move``,
+    ``legal_actions`` of the seat that must act, ``apply`` (which checks everything), until ``over``."""
     from tapete.core import get
-    from tapete.sim import MAX_ACTIONS, play_game, step
+    from tapete.sim import MAX_ACTIONS, play_game
 
     game = get(game_id)
     players = min(PLAYERS, game.max_players)
     options = {k: v for k, v in ONE_ROUND.items() if k in game.options_spec}
+    new, to_move, legal_actions, apply = game.new, game.to_move, game.legal_actions, game.apply
     actions = 0
     cpu, started = time.process_time(), time.perf_counter()
     for seed in range(seeds):
         if policy == "easy":
             _, n = play_game(game, players, seed, options, "easy")
         else:
-            state = game.new(players, seed, options)
-            bots = [POLICIES[policy]() for _ in range(players)]
+            choose = POLICIES[policy]
+            state = new(players, seed, options)
             rng = random.Random(seed)
             n = 0
             while not state["over"]:
                 if n >= MAX_ACTIONS:
                     raise RuntimeError(f"{game_id} seed {seed}: no end")
-                step(game, state, bots, rng)
+                seat = to_move(state)[0]
+                apply(state, seat, choose(legal_actions(state, seat), rng))
                 n += 1
         actions += n
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -174,6 +176,11 @@ def main() -> int:
         "",
         "The headline uses CPU time (`time.process_time`, least of the repeats): on this shared machine the "
         "load moves during a run and wall-clock rows taken minutes apart are not comparable.",
+        "",
+        "The easy bot plays through `tapete.sim` (a view per decision, out-of-turn offers to every seat); "
+        "the two policies through the raw protocol, as RLCard's loop: `to_move`, `legal_actions` of the seat "
+        "that must act, `apply` (every check on), until `over`. RLCard's `step` also builds the next "
+        "player's observation, which the raw Tapete loop does not ask for (`view` is not called).",
         "",
         "Policies (of the bench's driver; the rules and the checks are the same in every row): "
         "*random-agent* is RLCard's random agent transposed: uniform among the card plays (a wild once "

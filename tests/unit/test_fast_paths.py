@@ -6,6 +6,7 @@ the same way) over many reachable states, every seat, and candidates legal and i
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -112,3 +113,42 @@ def test_every_game_is_legal_equals_membership(game_id):
                     assert game.is_legal(state, seat, text) == (text in legal), (game_id, seed, seat, text)
             seats = game.to_move(state)
             game.apply(state, seats[0], rng.choice(game.legal_actions(state, seats[0])))
+
+
+def _outcome(game: Game, apply, saved: str, seat, text) -> tuple:
+    """What one ``apply`` does to a fresh copy of the state saved as ``saved``: the events and the new
+    state, or the error raised (its type, code and message) and whether the state was left unchanged."""
+    state = json.loads(saved)
+    try:
+        events = apply(state, seat, text)
+    except Exception as err:  # noqa: BLE001 - the two paths must fail alike
+        return ("error", type(err).__name__, getattr(err, "code", None), str(err), game.to_json(state) == saved)
+    return ("ok", events, game.to_json(state))
+
+
+@pytest.mark.parametrize("players,options", TABLES)
+def test_chupate_fast_apply_equals_general_apply(players, options):
+    """``Chupate.apply`` (turn moves checked inline) does exactly what ``Game.apply`` (parse, checks,
+    ``is_legal``, ``_apply``) does: same events and state for a legal move, same typed error and an
+    untouched state for any other, from the seat to move, another seat, a seat that does not exist and
+    a bool, with action texts legal, illegal, malformed and not text at all."""
+    game = get("chupate")
+    texts = candidates() + [None, 3, ["draw"]]
+
+    def general(state, seat, text):
+        return Game.apply(game, state, seat, text)
+
+    rng = random.Random(players)
+    applied = refused = 0
+    for seed in range(2):
+        for state in random_states(game, players, seed, options, limit=120):
+            saved = game.to_json(state)
+            turn = state["turn"]
+            for seat in (turn, (turn + 1) % players, players, True):
+                for text in texts if seat == turn else rng.sample(texts, 12):
+                    expected = _outcome(game, general, saved, seat, text)
+                    assert _outcome(game, game.apply, saved, seat, text) == expected, (seed, seat, text)
+                    assert expected[0] == "ok" or expected[-1], "a refused action changed the state"
+                    applied += expected[0] == "ok"
+                    refused += expected[0] == "error"
+    assert applied > 200 and refused > 10_000

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import fmt, parse, require
+from ..core import BadOptions, fmt, parse, require
 from ..core.registry import register
 from .shedding import SheddingGame
 
@@ -31,14 +31,6 @@ RANKING_ABANDON = -20
 PHASES = ("play", "drawn", "wild4", "round_over", "game_over")
 TURN_VERBS = ("play", "draw", "pass", "ultima", "challenge")
 NO_ARG_VERBS = ("draw", "pass", "ultima", "denounce", "challenge", "next")
-
-
-def color_of(card: str) -> str | None:
-    return None if card[0] == "W" else card[0]
-
-
-def rank_of(card: str) -> str:
-    return card if card[0] == "W" else card[1:]
 
 
 def build_deck() -> list[str]:
@@ -62,6 +54,8 @@ def _play_texts(card: str) -> tuple[str, ...]:
 
 # Tables for the hot path (legal_actions, is_legal, parsing): built once from the deck.
 PLAYS = {card: _play_texts(card) for card in sorted(set(DECK))}        # card -> its play texts
+CARD_POINTS = {card: WILD_POINTS if card[0] == "W" else SYMBOL_POINTS if card[1:] in SYMBOLS else int(card[1:])
+               for card in PLAYS}                                   # a card left in a hand scores this
 PLUS2_CARDS = frozenset(c for c in DECK if c[1:] == "+2")
 SIMPLE_ACTIONS = ("draw", "pass", "ultima", "denounce", "challenge", "next")
 # every text legal_actions can ever yield -> (verb, card, colour); anything else is never legal
@@ -90,7 +84,6 @@ class Chupate(SheddingGame):
     }
 
     def _check_options(self, options: dict, players: int) -> None:
-        from ..core import BadOptions
         if options["pairs"] and players != 4:
             raise BadOptions("pairs need exactly four players")
         if options["target"] < 1:
@@ -100,10 +93,7 @@ class Chupate(SheddingGame):
         return list(DECK)
 
     def card_points(self, card: str) -> int:
-        rank = rank_of(card)
-        if card[0] == "W":
-            return WILD_POINTS
-        return SYMBOL_POINTS if rank in SYMBOLS else int(rank)
+        return CARD_POINTS[card]
 
     # ----- set-up ----------------------------------------------------------------------------
     def _setup(self, state: dict) -> None:
@@ -119,10 +109,9 @@ class Chupate(SheddingGame):
             self._reshuffle_draw(state)
         top = draw.pop()
         state["discard"].append(top)
-        state["color"] = color_of(top)
-        first = self.random_seat(state)
-        rank = rank_of(top)
-        state["turn"] = first
+        state["color"] = top[0]            # never a wild here
+        state["turn"] = self.random_seat(state)
+        rank = top[1:]
         if rank == "+2":
             state["pending"] = PLUS2_DRAW
         elif rank == "S":
@@ -153,36 +142,34 @@ class Chupate(SheddingGame):
             return []
         if state["phase"] == "round_over":
             return [state["last_round"]["winner"]]
-        seats = [state["turn"]]
-        exposed = state["exposed"]
-        if exposed is not None:
-            seats += [s for s in range(state["players"]) if s != exposed and s != state["turn"]]
-        return seats
+        turn, exposed = state["turn"], state["exposed"]
+        if exposed is None:
+            return [turn]
+        return [turn] + [s for s in range(state["players"]) if s != exposed and s != turn]
 
     def legal_actions(self, state: dict, seat: int) -> list[str]:
-        if state["over"]:
-            return []
         phase = state["phase"]
-        if phase == "round_over":
-            return ["next"] if seat == state["last_round"]["winner"] else []
-        actions: list[str] = []
-        if seat == state["turn"]:
+        if seat != state["turn"] or phase == "round_over" or state["over"]:
+            if phase == "round_over" and not state["over"]:
+                return ["next"] if seat == state["last_round"]["winner"] else []
+            exposed = state["exposed"]
+            return ["denounce"] if exposed is not None and seat != exposed and not state["over"] else []
+        # the seat to move, in play, drawn or wild4
+        if phase == "wild4":
+            actions = ["challenge", "draw"]
+        else:
             hand = state["hands"][seat]
-            if phase == "wild4":
-                actions = ["challenge", "draw"]
-            else:
-                if len(hand) == 2 and state["called"] != seat:
-                    actions.append("ultima")
-                if phase == "drawn":
-                    actions += PLAYS[state["drawn"]]
-                    actions.append("pass")
-                elif state["pending"]:
-                    actions += [PLAYS[card][0] for card in sorted(PLUS2_CARDS.intersection(hand))]
-                    actions.append("draw")
-                else:                        # self.matches(state, card) for each distinct card, from a table
-                    for card in sorted(MATCHING[state["discard"][-1]][state["color"]].intersection(hand)):
-                        actions += PLAYS[card]
-                    actions.append("draw")
+            actions = ["ultima"] if len(hand) == 2 and state["called"] != seat else []
+            if phase == "drawn":
+                actions += PLAYS[state["drawn"]]
+                actions.append("pass")
+            elif state["pending"]:
+                actions += [PLAYS[card][0] for card in sorted(PLUS2_CARDS.intersection(hand))]
+                actions.append("draw")
+            else:                            # self.matches(state, card) for each distinct card, from a table
+                for card in sorted(MATCHING[state["discard"][-1]][state["color"]].intersection(hand)):
+                    actions += PLAYS[card]
+                actions.append("draw")
         exposed = state["exposed"]
         if exposed is not None and seat != exposed:
             actions.append("denounce")
@@ -267,6 +254,40 @@ class Chupate(SheddingGame):
         return card[0] == state["color"] or (top[0] != "W" and card[1:] == top[1:])
 
     # ----- moves ---------------------------------------------------------------------------------
+    def apply(self, state: dict, seat: int, action: str) -> list[dict]:
+        """:meth:`Game.apply` with the turn moves (play, draw, pass, challenge by the seat to move) checked
+        inline: the same legality as :meth:`is_legal`, the same mutation and events as :meth:`_apply`.
+        Everything else, and every refusal, takes the general path, which raises the same typed errors
+        (tests/unit/test_fast_paths.py compares the two paths over many reachable states)."""
+        info = ACTION_INFO.get(action) if type(action) is str else None
+        if info is not None and type(seat) is int and seat == state["turn"] and not state["over"]:
+            verb, card, color = info
+            phase = state["phase"]
+            if verb == "play":
+                if phase == "drawn":
+                    legal = card == state["drawn"]
+                elif phase == "play" and card in state["hands"][seat]:
+                    if state["pending"]:
+                        legal = card in PLUS2_CARDS
+                    else:
+                        top = state["discard"][-1]
+                        legal = (card[0] == "W" or card[0] == state["color"]
+                                 or (top[0] != "W" and card[1:] == top[1:]))
+                else:
+                    legal = False
+            elif verb == "draw":
+                legal = phase == "play" or phase == "wild4"
+            elif verb == "pass":
+                legal = phase == "drawn"
+            else:
+                legal = verb == "challenge" and phase == "wild4"
+            if legal:
+                events = self._turn_move(state, seat, verb, card, color)
+                state["history"].append([seat, action])
+                state["version"] += 1
+                return events
+        return super().apply(state, seat, action)
+
     def _apply(self, state: dict, seat: int, action: str, parsed) -> list[dict]:
         verb = parsed.verb
         events: list[dict] = []
@@ -284,15 +305,20 @@ class Chupate(SheddingGame):
             events.append({"type": "round_started", "round": state["round"], "turn": state["turn"],
                            "top": state["discard"][-1]})
             return events
+        return self._turn_move(state, seat, *ACTION_INFO[action])   # legal texts are all in the table
+
+    def _turn_move(self, state: dict, seat: int, verb: str, card: str | None, color: str | None) -> list[dict]:
+        """A legal play, draw, pass or challenge by the seat to move."""
+        events: list[dict] = []
         state["exposed"] = None            # the denounce window closes with this turn action
         if verb == "play":
-            self._play(state, seat, parsed.args[0], parsed.opts.get("color"), events)
+            self._play(state, seat, card, color, events)
         elif verb == "draw":
             self._draw(state, seat, events)
         elif verb == "pass":
             events.append({"type": "passed", "seat": seat})
             self._end_turn(state, 1)
-        elif verb == "challenge":
+        else:
             self._challenge(state, seat, events)
         return events
 
@@ -304,34 +330,38 @@ class Chupate(SheddingGame):
 
     def _play(self, state: dict, seat: int, card: str, color: str | None, events: list) -> None:
         hand = state["hands"][seat]
-        previous_color = state["color"]
+        bluff = card == WILD4 and any(c[0] == state["color"] for c in hand)   # held the colour in force
         hand.remove(card)
         state["discard"].append(card)
-        state["color"] = color or card[0]
-        events.append({"type": "played", "seat": seat, "card": card, "color": state["color"]})
-        self.after_shed(state, seat)
-        if not hand:
+        state["color"] = color = color or card[0]
+        events.append({"type": "played", "seat": seat, "card": card, "color": color})
+        left = len(hand)
+        if left == 1 and state["called"] != seat:      # self.after_shed, inlined (hot path)
+            state["exposed"] = seat
+        elif not left:
             self._round_won(state, seat, events)
             return
         rank = card[1:]                    # rank_of(card) for a coloured card; wilds fall to the end
-        two = state["players"] == 2
+        steps = 1
         if rank == "+2":
             state["pending"] += PLUS2_DRAW
-            self._end_turn(state, 1)
         elif rank == "S":
             events.append({"type": "skipped", "seat": self.next_of(state, seat)})
-            self._end_turn(state, 0 if two else 2)
+            steps = 0 if state["players"] == 2 else 2
         elif rank == "R":
-            state["direction"] *= -1
-            events.append({"type": "reversed", "direction": state["direction"]})
-            self._end_turn(state, 0 if two else 1)
+            state["direction"] = direction = -state["direction"]
+            events.append({"type": "reversed", "direction": direction})
+            if state["players"] == 2:
+                steps = 0
         elif card == WILD4:
-            bluff = any(c[0] == previous_color for c in hand)
             state["wild4"] = {"by": seat, "bluff": bluff}
             self._end_turn(state, 1)
             state["phase"] = "wild4"
-        else:
-            self._end_turn(state, 1)
+            return
+        state["phase"] = "play"            # self._end_turn(state, steps), inlined (hot path)
+        state["drawn"] = None
+        state["called"] = None
+        state["turn"] = (state["turn"] + state["direction"] * steps) % state["players"]
 
     def _draw(self, state: dict, seat: int, events: list) -> None:
         if state["phase"] == "wild4":
@@ -344,13 +374,23 @@ class Chupate(SheddingGame):
             self.draw_cards(state, seat, amount, events)
             self._end_turn(state, 1)
             return
-        drawn = self.draw_cards(state, seat, 1, events)
-        if drawn and self.matches(state, drawn[0]):
+        draw = state["draw"]
+        if draw:                           # one card, as self.draw_cards(state, seat, 1, events) does
+            card = draw.pop()
+            state["hands"][seat].append(card)
+            events.append({"type": "drew", "seat": seat, "count": 1, "private": {"cards": [card]}})
+        else:
+            drawn = self.draw_cards(state, seat, 1, events)
+            card = drawn[0] if drawn else None
+        top = state["discard"][-1]         # self.matches(state, card), inlined (hot path)
+        if card is not None and (card[0] == "W" or card[0] == state["color"]
+                                 or (top[0] != "W" and card[1:] == top[1:])):
             state["phase"] = "drawn"
-            state["drawn"] = drawn[0]
+            state["drawn"] = card
         else:
             events.append({"type": "passed", "seat": seat})
-            self._end_turn(state, 1)
+            state["called"] = None         # self._end_turn(state, 1), inlined (hot path); phase is "play"
+            state["turn"] = (state["turn"] + state["direction"]) % state["players"]
 
     def _challenge(self, state: dict, seat: int, events: list) -> None:
         wild4 = state["wild4"]

@@ -115,7 +115,8 @@ class SheddingGame(Game):
 
     # ----- scoring and views -------------------------------------------------------------------
     def hand_points(self, state: dict) -> list[int]:
-        return [sum(self.card_points(c) for c in hand) for hand in state["hands"]]
+        points = self.card_points
+        return [sum(map(points, hand)) for hand in state["hands"]]
 
     def common_view(self, state: dict, seat: int | None) -> dict:
         """The public table plus ``seat``'s own hand; never another hand or the draw pile's order."""
