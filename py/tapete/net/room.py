@@ -108,13 +108,12 @@ class RateLimit:
             return "drop"
         tokens, last, window, streak = self.buckets.get(peer, (self.burst, now, None, 0))
         tokens = min(self.burst, tokens + max(0.0, now - last) * self.per_second)
-        verdict = "ok"
+        current, verdict = int(now // RATE_WINDOW), "ok"
         if tokens >= 1:
             tokens -= 1
-        elif int(now // RATE_WINDOW) == window:
+        elif current == window:
             verdict = "drop"
         else:
-            current = int(now // RATE_WINDOW)
             streak = streak + 1 if window == current - 1 else 1
             window, verdict = current, "refuse"
             if streak >= FLOOD_WINDOWS:
