@@ -29,7 +29,7 @@ export const DEFAULTS = {
   ],
   iceServers: [{ urls: "stun:stun.l.google.com:19302" }, { urls: "stun:stun.cloudflare.com:3478" }],
 };
-const MAX_TEXT = 1 << 20; // refuse to send absurdly large texts (guest messages are ~100 bytes)
+const MAX_TEXT = 1 << 20; // neither send nor deliver larger texts (guest messages are ~100 bytes)
 
 function parseIce(value) {
   // turn:user:pass@host:port -> {urls: "turn:host:port", username, credential}
@@ -103,8 +103,8 @@ export async function open({ room, secret = "", acceptCode = false, relays, iceS
     );
     const action = trRoom.makeAction("tapete");
     action.onMessage = (data, meta) => {
-      // JSON text only: anything else is dropped here
-      if (typeof data === "string") emit("message", data, meta && meta.peerId);
+      // JSON text only, at most MAX_TEXT: anything else is dropped here, before it reaches Python
+      if (typeof data === "string" && data.length <= MAX_TEXT) emit("message", data, meta && meta.peerId);
     };
     trRoom.onPeerJoin = (id) => {
       peers.set(id, action);

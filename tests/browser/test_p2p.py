@@ -64,6 +64,10 @@ def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr
     host.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
     by_link.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
     assert "Beto" in host.inner_text('[data-testid="lobby"]')
+    # The code guest cannot check who answers; the link guest accepted a host that proved its key.
+    assert "anfitrión" in by_code.inner_text('[data-testid="room-unverified"]')
+    assert not by_link.query_selector('[data-testid="room-unverified"]')
+    assert not host.query_selector('[data-testid="room-unverified"]')
 
     host.click('[data-testid="btn-start-room"]')
     pages = [host, by_code, by_link]

@@ -11,28 +11,40 @@ import pytest
 from tapete.bots import make_bot
 from tapete.net import GuestSession, MemoryHub, RoomHost, normalize_code, parse_fragment
 from tapete.net.protocol import MAX_MESSAGE_BYTES
-from tapete.net.room import CODE_ALPHABET, new_code, new_secret, password, room_fragment
+from tapete.net.room import (CODE_ALPHABET, FLOOD_WINDOWS, RATE_BURST, RATE_PER_SECOND, link_secret, new_code,
+                             new_host_key, new_secret, password, room_fragment)
 
 GAME = "chupate"
+FAST = None          # these tests play faster than any person: no rate limit (see test_rate_limit_*)
 PLAYERS = ["guestAAAAaaaa1", "guestBBBBbbbb2"]
 OPTIONS = {"quick": True}
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
 
 
 class Table:
     """A host and guests on one MemoryHub; the host page's own updates land in host_updates."""
 
-    def __init__(self, seed=7, guests=2, seats=3):
+    def __init__(self, seed=7, guests=2, seats=3, host_key="", rate=FAST, clock=None):
         self.hub = MemoryHub()
         self.host_updates: list[dict] = []
+        self.secret = link_secret(host_key) if host_key else ""       # guests join by link if there is one
         self.room = RoomHost(self.hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=seats,
-                             options=OPTIONS, seed=seed)
+                             options=OPTIONS, seed=seed, rate=rate, clock=clock or Clock(),
+                             code="ABCDEF", secret=self.secret, host_key=host_key)
         self.guest_msgs: dict[str, list[dict]] = {}
         self.guests = [self.join(f"peer-g{i}", PLAYERS[i], ["Gina", "Beto"][i]) for i in range(guests)]
         self.session = None
 
     def join(self, peer, player, name):
         msgs = self.guest_msgs.setdefault(player, [])
-        return GuestSession(self.hub.join(peer), player, name, msgs.append)
+        return GuestSession(self.hub.join(peer), player, name, msgs.append, secret=self.secret)
 
     def start(self):
         self.session = self.room.start(self.host_updates.append)
@@ -282,14 +294,6 @@ def test_guest_drops_mid_game_and_returns_with_its_hand_and_moves():
     assert back.last["view"]["version"] == host.state["version"]
 
 
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-
 def test_gone_guest_seat_goes_to_a_bot_after_the_grace_and_comes_back():
     table = Table()
     clock = Clock()
@@ -344,15 +348,15 @@ def reload_host(table, saved_text, peer="peer-host2"):
     table.room.transport.close()
     saved = parse_snapshot(saved_text, "hostplayer01")
     table.room = RoomHost(table.hub.join(peer), GAME, "hostplayer01", "Ana", code=saved["code"],
-                          secret=saved["secret"], saved=saved)
+                          secret=saved["secret"], saved=saved, rate=FAST)
     if table.room.host is not None:
         table.session = table.room.session = LocalSession(table.room.host, "hostplayer01", table.host_updates.append)
     return table.room
 
 
 def test_host_reload_mid_game_resumes_the_room_and_guests_reconnect():
-    table = Table()
-    table.room.code, table.room.secret = "ABCDEF", new_secret()
+    table = Table(host_key=new_host_key())         # link guests: the reloaded page must prove itself again
+    assert all(g.verified for g in table.guests)
     host = table.start()
     advance_to(table, 2)
     advance_to(table, 1)
@@ -391,7 +395,7 @@ def test_restored_room_gives_absent_guests_to_bots_after_the_grace():
         guest.close()
     table.room.transport.close()
     saved = parse_snapshot(text, "hostplayer01")
-    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, clock=clock)
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, clock=clock, rate=FAST)
     assert set(room.away) == set(PLAYERS) and room.deadline() == clock.now + room.grace
     assert room.tick(clock.now + room.grace) == [1, 2]
 
@@ -415,7 +419,8 @@ def test_corrupt_saves_raise_bad_state_never_crash():
              bad(lambda d: d.update(player="someoneelse1")), bad(lambda d: d.update(seats=[])),
              bad(lambda d: d["seats"].__setitem__(1, {"name": 3})), bad(lambda d: d.update(options={"x": 1})),
              bad(lambda d: d.update(state="{")), bad(lambda d: d.update(state=d["state"].replace('"hands"', '"hand"'))),
-             bad(lambda d: d["seats"].append(d["seats"][1])), bad(lambda d: d.update(seed="7"))]
+             bad(lambda d: d["seats"].append(d["seats"][1])), bad(lambda d: d.update(seed="7")),
+             bad(lambda d: d.update(host_key=new_host_key()))]          # not the key of the link's secret
     rng = random.Random(5)
     for _ in range(60):
         cut = rng.randrange(len(text))
@@ -425,7 +430,7 @@ def test_corrupt_saves_raise_bad_state_never_crash():
             parse_snapshot(case, "hostplayer01")
         except BadState:
             continue
-        assert case not in cases[:17], case                      # the named corruptions must be refused
+        assert case not in cases[:18], case                      # the named corruptions must be refused
     with pytest.raises(BadState, match="another player"):
         parse_snapshot(text, "otherplayer99")
 
@@ -436,7 +441,7 @@ def test_reloaded_host_that_joins_before_its_old_connection_drops_still_gets_the
     table.start()
     old = table.room
     saved = parse_snapshot(json.dumps(old.snapshot()), "hostplayer01")
-    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved)
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, rate=FAST)
     assert all(g.host_peer == "peer-host" for g in table.guests)      # still bound to the old page
     old.transport.close()                                              # now the old one drops
     assert all(g.host_peer == "peer-host2" for g in table.guests) and not room.away
@@ -447,7 +452,7 @@ def francesa_room(seed=3):
     hub = MemoryHub()
     host_updates: list[dict] = []
     room = RoomHost(hub.join("peer-host"), "francesa", "hostplayer01", "Ana", seats=2,
-                    options={"limit": 200}, seed=seed)
+                    options={"limit": 200}, seed=seed, rate=FAST)
     msgs: dict[str, list[dict]] = {}
 
     def join(peer, player, name):
@@ -487,3 +492,170 @@ def test_francesa_newcomer_joins_between_rounds_at_the_worst_total():
     [session, guest, late][winner].send("next")
     assert room.host.state["phase"] != "round_over"
     assert len(late.last["view"]["hand"]) == 7                      # dealt into the next round
+
+
+# ----- rate limit ---------------------------------------------------------------------------------
+def flood(table, peer, count, text):
+    """Send ``count`` copies of ``text`` from ``peer``; return the answers it got back."""
+    player = table.room.peers[peer]
+    before = len(table.guest_msgs[player])
+    for _ in range(count):
+        raw(table, peer, text)
+    return table.guest_msgs[player][before:]
+
+
+def test_rate_limit_passes_a_burst_refuses_a_flood_once_and_refills():
+    clock = Clock()
+    table = Table(rate=(RATE_BURST, RATE_PER_SECOND), clock=clock)
+    host = table.start()
+    advance_to(table, 2)                            # guest 2's turn; guest 1 floods meanwhile
+    g0, g1 = table.guests
+    before = table.state_json()
+    stale = intent(g0, state_version=0)
+    answers = flood(table, "peer-g0", RATE_BURST + 30, stale)     # its hello took one token
+    codes = [a["code"] for a in answers]
+    assert codes == ["stale"] * (RATE_BURST - 1) + ["rate_limited"], codes   # the burst, one refusal, silence
+    assert table.state_json() == before
+    # Other peers are unaffected: guest 2 plays its turn.
+    g1.send(g1.last["legal"][0])
+    assert host.state["version"] > 0 and table.state_json() != before
+    assert table.guest_msgs[PLAYERS[1]][-1]["type"] == "update"
+    # A second later the bucket holds RATE_PER_SECOND tokens again; a new window, a new refusal.
+    clock.now += 1.0
+    stale = intent(g0, state_version=0)
+    codes = [a["code"] for a in flood(table, "peer-g0", 30, stale)]
+    assert codes == ["stale"] * int(RATE_PER_SECOND) + ["rate_limited"], codes
+    assert [r["code"] for r in table.room.refused].count("rate_limited") == 2
+
+
+def test_rate_limit_ignores_a_peer_flooding_window_after_window():
+    clock = Clock()
+    table = Table(rate=(RATE_BURST, RATE_PER_SECOND), clock=clock)
+    table.start()
+    g0 = table.guests[0]
+    junk = json.dumps({"v": 1, "type": "nonsense"})
+    for _ in range(FLOOD_WINDOWS - 1):              # over the limit in 4 windows in a row...
+        flood(table, "peer-g0", 40, junk)
+        clock.now += 1.0
+    clock.now += 1.0                                # ...then a quiet window: the streak starts again
+    for _ in range(FLOOD_WINDOWS - 1):
+        answers = flood(table, "peer-g0", 40, junk)
+        clock.now += 1.0
+    assert answers[-1]["code"] == "rate_limited" and "ignored" not in answers[-1]["message"]
+    answers = flood(table, "peer-g0", 40, junk)     # the 5th window in a row: ignored from now on
+    assert answers[-1]["code"] == "rate_limited" and "ignored" in answers[-1]["message"]
+    clock.now += 3600
+    assert flood(table, "peer-g0", 5, intent(g0, state_version=0)) == []
+    # The same player on a new connection (a reload) is heard again and keeps its seat.
+    back = table.join("peer-g0-back", PLAYERS[0], "Gina")
+    assert back.seat == g0.seat and back.last["type"] == "update"
+
+
+def test_oversized_text_is_refused_before_it_is_parsed():
+    table = Table()
+    raw(table, "peer-g0", "[" * (50 * MAX_MESSAGE_BYTES))    # would hit RecursionError if parsed
+    assert table.room.refused[-1]["code"] == "oversized"
+
+
+# ----- who is the host ------------------------------------------------------------------------------
+from tapete.net import ed25519  # noqa: E402
+from tapete.net.protocol import check_proof, decode, host_proof, unb64  # noqa: E402
+
+
+def test_ed25519_matches_the_rfc_8032_vectors():
+    vectors = [  # RFC 8032, section 7.1, tests 1 and 2: (seed, public key, message, signature)
+        ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+         "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
+         "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"),
+        ("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
+         "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
+         "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"),
+    ]
+    for seed, public, message, signature in map(lambda v: [bytes.fromhex(x) for x in v], vectors):
+        assert ed25519.public_key(seed) == public
+        assert ed25519.sign(seed, message) == signature
+        assert ed25519.verify(public, message, signature)
+        assert not ed25519.verify(public, message + b"x", signature)
+        assert not ed25519.verify(public, message, signature[:-1] + bytes([signature[-1] ^ 1]))
+
+
+def test_hello_challenge_is_optional_and_checked():
+    hello = {"v": 1, "type": "hello", "player": "guestAAAAaaaa1", "name": "Gina"}
+    assert decode(json.dumps(hello)) == hello
+    assert decode(json.dumps({**hello, "challenge": "c" * 22}))["challenge"] == "c" * 22
+    for bad in ("short", "x" * 65, "not base64!!!!!!!!!!!", 7):
+        with pytest.raises(Exception, match="challenge|field"):
+            decode(json.dumps({**hello, "challenge": bad}))
+
+
+class Impostor:
+    """A peer in the room (it has the link) that answers every hello as if it were the host."""
+
+    def __init__(self, hub, proof_for):
+        self.transport = hub.join("peer-evil")
+        self.proof_for = proof_for                   # challenge -> the proof it sends (or None)
+        self.transport.on_message = self.answer
+        self.transport.start()
+
+    def answer(self, peer, text):
+        hello = json.loads(text)
+        proof = self.proof_for(hello.get("challenge"))
+        lobby = {"v": 1, "type": "lobby", "game": GAME, "started": False, "you": 1,
+                 "seats": [{"kind": "host", "name": "Fake", "connected": True}] * 2}
+        self.transport.send(peer, json.dumps({**lobby, **({"proof": proof} if proof else {})}))
+
+
+HOST_KEY, OTHER_KEY = new_host_key(), new_host_key()
+
+
+@pytest.mark.parametrize("case, accepted", [
+    ("holds the host key", True),                    # the harness: a proof with the key is accepted
+    ("no proof", False),
+    ("garbage proof", False),
+    ("signed with another key", False),
+    ("replayed: a proof for another challenge", False),
+    ("relayed: the proof the host gave the impostor's own connection", False),
+])
+def test_link_guest_accepts_only_the_host_that_proves_the_key(case, accepted):
+    key, other = unb64(HOST_KEY, 32), unb64(OTHER_KEY, 32)
+    proofs = {
+        "holds the host key": lambda c: host_proof(key, c, "peer-g0", "peer-evil"),
+        "no proof": lambda c: None,
+        "garbage proof": lambda c: "A" * 86,
+        "signed with another key": lambda c: host_proof(other, c, "peer-g0", "peer-evil"),
+        "replayed: a proof for another challenge": lambda c: host_proof(key, "an-earlier-challenge00", "peer-g0",
+                                                                      "peer-evil"),
+        "relayed: the proof the host gave the impostor's own connection":
+            lambda c: host_proof(key, c, "peer-evil", "peer-host"),
+    }
+    hub = MemoryHub()
+    Impostor(hub, proofs[case])
+    msgs = []
+    guest = GuestSession(hub.join("peer-g0"), PLAYERS[0], "Gina", msgs.append, secret=link_secret(HOST_KEY))
+    assert guest.verified
+    assert (guest.host_peer == "peer-evil") == accepted and bool(msgs) == accepted
+    if accepted:
+        return
+    # The real host arrives later: its proof is accepted and the impostor is ignored from then on.
+    room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS,
+                    code="ABCDEF", secret=link_secret(HOST_KEY), host_key=HOST_KEY)
+    assert guest.host_peer == "peer-host" and guest.seat == 1 and room.lobby[1].player == PLAYERS[0]
+    assert all(m["seats"][0]["name"] == "Ana" for m in msgs)
+    assert check_proof(unb64(link_secret(HOST_KEY), 32), msgs[0]["proof"], guest.challenge, "peer-g0", "peer-host")
+
+
+def test_code_guest_or_old_link_takes_the_first_answer_and_is_unverified():
+    for secret in ("", new_secret()):               # a bare code, or a link made before host keys
+        hub = MemoryHub()
+        Impostor(hub, lambda c: None)
+        msgs = []
+        guest = GuestSession(hub.join("peer-g0"), PLAYERS[0], "Gina", msgs.append, secret=secret)
+        assert not guest.verified and "challenge" not in json.loads(guest.hello_text())
+        assert guest.host_peer == "peer-evil"       # what the UI warns about
+
+
+def test_refusals_to_a_hello_carry_the_proof():
+    table = Table(guests=2, seats=3, host_key=new_host_key())
+    late = table.join("peer-late", "lateplayer99", "Late")
+    answer = table.guest_msgs["lateplayer99"][-1]
+    assert answer["code"] == "full" and "proof" in answer and late.host_peer == "peer-host"

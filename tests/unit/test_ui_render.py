@@ -97,3 +97,11 @@ def test_setup_form_for_every_game_reads_back_into_valid_options():
         game.new(chosen["opponents"] + 1, 1, options_of(game, chosen))   # valid for the engine
         bad = read_settings(game, {"opponents": "99", "level": "god", "target": "x", "timer": "7"}, settings)
         assert bad["opponents"] == settings["opponents"] and bad["level"] == settings["level"]
+
+
+def test_lobby_warns_a_guest_whose_host_is_unverified_in_both_languages():
+    from tapete.ui.room_ui import render_lobby
+    for lang, words in (("es", "de verdad el anfitrión"), ("en", "really the host")):
+        warned = render_lobby(lang, None, code="ABCDEF", link=None, is_host=False, unverified=True)
+        assert 'data-testid="room-unverified"' in warned and words in warned
+        assert "room-unverified" not in render_lobby(lang, None, code="ABCDEF", link="x", is_host=False)

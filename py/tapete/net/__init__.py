@@ -6,9 +6,10 @@ other pages reach the same :class:`Host` through a transport. No module here imp
 
 from .host import Host, LocalSession, SeatSpec
 from .protocol import SCHEMA_VERSION, ProtocolError, decode, encode
-from .room import GuestSession, RoomHost, new_code, new_secret, normalize_code, parse_fragment, parse_snapshot
+from .room import (GuestSession, RoomHost, link_secret, new_code, new_host_key, new_secret, normalize_code,
+                   parse_fragment, parse_snapshot)
 from .transport import MemoryHub, Transport
 
 __all__ = ["Host", "LocalSession", "SeatSpec", "SCHEMA_VERSION", "ProtocolError", "decode", "encode",
-           "GuestSession", "RoomHost", "new_code", "new_secret", "normalize_code", "parse_fragment", "parse_snapshot",
+           "GuestSession", "RoomHost", "link_secret", "new_code", "new_host_key", "new_secret", "normalize_code", "parse_fragment", "parse_snapshot",
            "MemoryHub", "Transport"]

@@ -1,30 +1,37 @@
 """Message schema shared by host and guests. JSON text only; every message carries ``v``.
 
 Guest to host:
-  ``{"v":1,"type":"hello","player":"<id>","name":"Ana"}``
+  ``{"v":1,"type":"hello","player":"<id>","name":"Ana","challenge":"<nonce>"}`` (challenge optional)
   ``{"v":1,"type":"intent","id":"<nonce>","seat":2,"state_version":17,"action":"play R7"}``
 Host to a seat:
   ``{"v":1,"type":"update","seat":2,"view":{...},"events":[...],"legal":[...]}``
   ``{"v":1,"type":"rejected","id":"<nonce>","code":"stale","message":"..."}``
+The host's answer to a hello with a challenge (a lobby or a rejection) also carries ``"proof"``:
+:func:`host_proof`, an Ed25519 signature that only the holder of the room's host key can make.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
 
 from ..core import TapeteError
+from . import ed25519
 
 SCHEMA_VERSION = 1
 MAX_MESSAGE_BYTES = 4096           # a guest message is small: an intent or a hello
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 NONCE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+CHALLENGE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 MAX_NAME = 24
 
 GUEST_FIELDS = {
     "hello": {"v": int, "type": str, "player": str, "name": str},
     "intent": {"v": int, "type": str, "id": str, "seat": int, "state_version": int, "action": str},
 }
+OPTIONAL_FIELDS = {"hello": {"challenge": str}}   # v1 extended: older hellos stay valid
 
 
 class ProtocolError(TapeteError):
@@ -41,7 +48,7 @@ def decode(text: object) -> dict:
     """Validate a guest message; raise :class:`ProtocolError` with a precise code."""
     if not isinstance(text, str):
         raise ProtocolError("a message must be JSON text", "malformed")
-    if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message larger than {MAX_MESSAGE_BYTES} bytes", "oversized")
     try:
         message = json.loads(text)
@@ -54,18 +61,54 @@ def decode(text: object) -> dict:
     fields = GUEST_FIELDS.get(message.get("type"))
     if fields is None:
         raise ProtocolError(f"unknown message type {message.get('type')!r}", "unknown_type")
-    if set(message) != set(fields):
+    optional = OPTIONAL_FIELDS.get(message["type"], {})
+    if not set(fields) <= set(message) <= set(fields) | set(optional):
         raise ProtocolError(f"{message['type']} needs exactly the fields {sorted(fields)}", "malformed")
-    for name, kind in fields.items():
-        value = message[name]
-        if not isinstance(value, kind) or isinstance(value, bool):
+    for name, kind in {**fields, **optional}.items():
+        value = message.get(name)
+        if name in message and (not isinstance(value, kind) or isinstance(value, bool)):
             raise ProtocolError(f"field {name} must be {kind.__name__}", "malformed")
     if message["type"] == "hello":
         if not PLAYER_ID.match(message["player"]):
             raise ProtocolError("bad player id", "malformed")
+        if "challenge" in message and not CHALLENGE.match(message["challenge"]):
+            raise ProtocolError("bad challenge", "malformed")
         if not message["name"].strip() or len(message["name"]) > MAX_NAME or not message["name"].isprintable():
             raise ProtocolError("bad player name", "malformed")
     else:
         if not NONCE.match(message["id"]):
             raise ProtocolError("bad intent id", "malformed")
     return message
+
+
+# ----- the host's proof (docs/multiplayer.md, "Who is the host") ----------------------------------------
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def unb64(text: object, size: int) -> bytes | None:
+    """``size`` bytes from unpadded base64url text, or None."""
+    if not isinstance(text, str) or len(text) != (size * 4 + 2) // 3 or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+        return None
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _proof_message(challenge: str, guest_peer: str, host_peer: str) -> bytes:
+    # The peer ids bind the proof to this connection: a peer that relays the guest's challenge to the
+    # real host gets a proof naming itself, which the guest (who knows its own id) refuses.
+    return f"tapete-host-proof/v1|{challenge}|{guest_peer}|{host_peer}".encode()
+
+
+def host_proof(host_key: bytes, challenge: str, guest_peer: str, host_peer: str) -> str:
+    """What the host answers to a hello with ``challenge`` from ``guest_peer``."""
+    return b64(ed25519.sign(host_key, _proof_message(challenge, guest_peer, host_peer)))
+
+
+def check_proof(public: bytes, proof: object, challenge: str, guest_peer: str, host_peer: str) -> bool:
+    """Did the holder of ``public``'s host key answer this guest's ``challenge`` on this connection?"""
+    signature = unb64(proof, 64)
+    return signature is not None and ed25519.verify(public, _proof_message(challenge, guest_peer, host_peer),
+                                                    signature)

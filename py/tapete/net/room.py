@@ -17,7 +17,8 @@ from typing import Callable
 from ..core import TapeteError, get
 from ..core.errors import BadState
 from .host import Host, LocalSession, SeatSpec
-from .protocol import SCHEMA_VERSION, ProtocolError, decode, encode
+from .ed25519 import public_key
+from .protocol import SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, host_proof, unb64
 from .transport import Transport
 
 # Room codes: six letters, none that reads like another (no I/L/O, hence no 1/0 confusion either).
@@ -26,6 +27,13 @@ CODE_LENGTH = 6
 MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
 HOST_TYPES = ("lobby", "update", "rejected")
 GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
+# Guest messages per peer (a token bucket): a burst of RATE_BURST, refilled at RATE_PER_SECOND. Over it,
+# messages are dropped and answered `rate_limited` once per RATE_WINDOW; a peer over the limit in
+# FLOOD_WINDOWS windows in a row is ignored from then on (until it comes back with a new peer id).
+RATE_BURST = 20
+RATE_PER_SECOND = 10.0
+RATE_WINDOW = 1.0
+FLOOD_WINDOWS = 5
 Send = Callable[[dict], None]
 
 
@@ -34,7 +42,23 @@ def new_code() -> str:
 
 
 def new_secret() -> str:
+    """A random link secret that is no host key (rooms made before host keys; tests)."""
     return secrets.token_urlsafe(16)
+
+
+def new_host_key() -> str:
+    """The host page's private Ed25519 seed (base64url); the link's secret is its public half."""
+    return b64(secrets.token_bytes(32))
+
+
+def link_secret(host_key: str) -> str:
+    """The link's ``k``: the public key of ``host_key`` (unguessable, so it still hides the signalling)."""
+    return b64(public_key(unb64(host_key, 32)))
+
+
+def host_public(secret: str) -> bytes | None:
+    """The host's public key a link's secret names, or None (bare code, or an older random secret)."""
+    return unb64(secret, 32) if secret else None
 
 
 def normalize_code(text: str) -> str | None:
@@ -69,14 +93,52 @@ def password(code: str, secret: str | None) -> str:
     return f"k:{secret}" if secret else f"code:{code}"
 
 
+class RateLimit:
+    """Per-peer token buckets. :meth:`check` judges one more message: ``ok``; ``refuse`` (over the
+    limit, first time this window: answer ``rate_limited``); ``drop`` (over, already answered this
+    window, or ignored); ``block`` (over in FLOOD_WINDOWS windows in a row: ignore the peer from now)."""
+
+    def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND):
+        self.burst, self.per_second = burst, per_second
+        self.buckets: dict[str, tuple[float, float, int | None, int]] = {}  # tokens, when, window, streak
+        self.blocked: set[str] = set()
+
+    def check(self, peer: str, now: float) -> str:
+        if peer in self.blocked:
+            return "drop"
+        tokens, last, window, streak = self.buckets.get(peer, (self.burst, now, None, 0))
+        tokens = min(self.burst, tokens + max(0.0, now - last) * self.per_second)
+        current, verdict = int(now // RATE_WINDOW), "ok"
+        if tokens >= 1:
+            tokens -= 1
+        elif current == window:
+            verdict = "drop"
+        else:
+            streak = streak + 1 if window == current - 1 else 1
+            window, verdict = current, "refuse"
+            if streak >= FLOOD_WINDOWS:
+                self.blocked.add(peer)
+                verdict = "block"
+        self.buckets[peer] = (tokens, now, window, streak)
+        return verdict
+
+    def forget(self, peer: str) -> None:
+        self.buckets.pop(peer, None)               # a blocked peer stays blocked
+
+
 class RoomHost:
-    """The host page's room: lobby, then the authoritative game for every connected guest."""
+    """The host page's room: lobby, then the authoritative game for every connected guest.
+
+    ``host_key`` (:func:`new_host_key`) lets the host prove itself to guests who joined by a link whose
+    secret is :func:`link_secret` of it; ``rate`` is (burst, per second) of each peer's messages, or None
+    for no limit."""
 
     def __init__(self, transport: Transport, game_id: str, player: str, name: str, *,
                  seats: int | None = None, options: dict | None = None, seed: int | None = None,
                  on_change: Callable[["RoomHost"], None] | None = None, bot_level: str = "easy",
                  grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic,
-                 code: str = "", secret: str = "", saved: dict | None = None):
+                 code: str = "", secret: str = "", host_key: str = "", saved: dict | None = None,
+                 rate: tuple[int, float] | None = (RATE_BURST, RATE_PER_SECOND)):
         self.transport = transport
         self.game_id = game_id
         self.game = get(game_id)
@@ -94,7 +156,8 @@ class RoomHost:
         self.refused: list[dict] = []              # every refusal sent (for tests and diagnostics)
         self.bot_level, self.grace, self.clock = bot_level, grace, clock
         self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
-        self.code, self.secret = code, secret
+        self.code, self.secret, self.host_key = code, secret, host_key
+        self.limit = RateLimit(*rate) if rate else None
         if saved is not None:
             self._load(saved)
         transport.on_message = self._on_message
@@ -182,6 +245,7 @@ class RoomHost:
         """Everything needed to resume this room after a reload of the host page (JSON-ready)."""
         seats = self.host.seats if self.host else self.lobby
         return {"v": SCHEMA_VERSION, "kind": "tapete.room", "code": self.code, "secret": self.secret,
+                "host_key": self.host_key,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
                 "bot_level": self.bot_level,
                 "seats": [None if spec is None else {"name": spec.name, "player": spec.player, "bot": spec.bot}
@@ -193,6 +257,7 @@ class RoomHost:
         if saved["game"] != self.game_id:
             raise BadState(f"the saved room plays {saved['game']!r}, not {self.game_id!r}")
         self.seed, self.options, self.bot_level = saved["seed"], saved["options"], saved["bot_level"]
+        self.host_key = saved.get("host_key") or self.host_key
         seats = [None if s is None else SeatSpec(s["name"], player=s["player"], bot=s["bot"]) for s in saved["seats"]]
         self.names.update({s.player: s.name for s in seats if s is not None and s.player})
         if saved["state"] is None:
@@ -213,6 +278,8 @@ class RoomHost:
         pass                                        # a guest introduces itself with hello
 
     def _on_leave(self, peer: str) -> None:
+        if self.limit is not None:
+            self.limit.forget(peer)
         player = self.peers.pop(peer, None)
         if player is None or self.peer_of.get(player) != peer:
             return
@@ -224,6 +291,12 @@ class RoomHost:
         self._lobby_changed()
 
     def _on_message(self, peer: str, text: str) -> None:
+        verdict = "ok" if self.limit is None else self.limit.check(peer, self.clock())
+        if verdict != "ok":                         # dropped unread; answered once per window
+            if verdict != "drop":
+                more = " (ignored from now on)" if verdict == "block" else ""
+                self._refuse(peer, None, ProtocolError("too many messages" + more, "rate_limited"))
+            return
         player = self.peers.get(peer)
         if player is None:
             try:
@@ -259,12 +332,13 @@ class RoomHost:
 
     def _hello(self, peer: str, message: dict) -> None:
         player, name = message["player"], message["name"].strip()
+        proof = self._prove(peer, message)          # every answer to a hello carries it
         bound = self.peers.get(peer)
         if bound is not None and bound != player:
-            self._refuse(peer, None, ProtocolError("this connection already has a player", "forged_player"))
+            self._refuse(peer, None, ProtocolError("this connection already has a player", "forged_player"), proof)
             return
         if player == self.player:
-            self._refuse(peer, None, ProtocolError("that player id is the host's", "forged_player"))
+            self._refuse(peer, None, ProtocolError("that player id is the host's", "forged_player"), proof)
             return
         seat = self.seat_of(player)
         if seat is None and not self.started:
@@ -272,11 +346,11 @@ class RoomHost:
             if seat is not None:
                 self.lobby[seat] = SeatSpec(name, player=player)
         if seat is None and self.started and hasattr(self.host.game, "join"):
-            seat = self._join_between_rounds(peer, player, name)
+            seat = self._join_between_rounds(peer, player, name, proof)
             if seat is None:
                 return
         if seat is None:
-            self._refuse(peer, None, ProtocolError("the table is full", "full"))
+            self._refuse(peer, None, ProtocolError("the table is full", "full"), proof)
             return
         old = self.peer_of.get(player)
         if old is not None and old != peer:
@@ -286,20 +360,27 @@ class RoomHost:
         self.names[player] = name
         if not self.started:
             self.lobby[seat].name = name
-        self._send(peer, self.lobby_message(player))
+        self._send(peer, {**self.lobby_message(player), **proof})
         if self.host is not None:
             if self.away.pop(player, None) is not None or self.host.seats[seat].bot:
                 self.host.hand_back(seat)
             self.host.attach(player, self._sender(peer))
         self._lobby_changed()
 
-    def _join_between_rounds(self, peer: str, player: str, name: str) -> int | None:
+    def _prove(self, peer: str, message: dict) -> dict:
+        """``{"proof": ...}`` for a hello with a challenge, when this host has a host key; else {}."""
+        if not self.host_key or "challenge" not in message:
+            return {}
+        key = unb64(self.host_key, 32)
+        return {"proof": host_proof(key, message["challenge"], peer, self.transport.self_id)} if key else {}
+
+    def _join_between_rounds(self, peer: str, player: str, name: str, proof: dict) -> int | None:
         """A newcomer to a started game sits down between rounds where the game's rules allow it (the
         French-deck sheet: at the worst total so far); refused with the engine's reason otherwise."""
         try:
             events = self.host.game.join(self.host.state)
         except TapeteError as err:
-            self._refuse(peer, None, err)
+            self._refuse(peer, None, err, proof)
             return None
         seat = events[0]["seat"]
         self.host.seat_player(seat, SeatSpec(name, player=player), events)
@@ -312,9 +393,9 @@ class RoomHost:
     def _send(self, peer: str, message: dict) -> None:
         self.transport.send(peer, json.dumps(message, separators=(",", ":")))
 
-    def _refuse(self, peer: str, text, err: TapeteError) -> None:
+    def _refuse(self, peer: str, text, err: TapeteError, extra: dict | None = None) -> None:
         rejection = {"v": SCHEMA_VERSION, "type": "rejected", "id": _message_id(text),
-                     "code": err.code, "message": str(err)}
+                     "code": err.code, "message": str(err), **(extra or {})}
         self.refused.append(rejection)
         self._send(peer, rejection)
 
@@ -340,6 +421,9 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     secret = saved.get("secret")
     if code is None or not isinstance(secret, str) or parse_fragment("#" + room_fragment(code, secret)) != (code, secret):
         raise BadState("bad room code or secret")
+    host_key = saved.get("host_key", "")              # absent in saves made before host keys
+    if not isinstance(host_key, str) or host_key and (unb64(host_key, 32) is None or link_secret(host_key) != secret):
+        raise BadState("bad host key")
     try:
         game = get(saved.get("game"))
     except (KeyError, TypeError):
@@ -370,7 +454,7 @@ def parse_snapshot(text: str | None, player: str) -> dict:
         state = game.from_json(saved["state"])
         if state.get("players") != len(seats) or state.get("game") != game.id:
             raise BadState("the saved game does not match its seats")
-    return {**saved, "code": code, "secret": secret, "state": state}
+    return {**saved, "code": code, "secret": secret, "host_key": host_key, "state": state}
 
 
 def _message_id(text) -> str | None:
@@ -381,13 +465,17 @@ def _message_id(text) -> str | None:
 class GuestSession:
     """A guest page's seat: the same surface as :class:`LocalSession` (``send``, ``last``, ``seat``).
 
-    It says hello to every peer it meets (only the host answers), then listens to one host: the first
-    peer that answers with a lobby or an update. ``on_update`` gets ``lobby``, ``update`` and
-    ``rejected`` messages (dicts).
+    It says hello to every peer it meets (only the host answers), then listens to one host. With the
+    ``secret`` of a link (the host's public key) that host is the first peer whose answer carries a
+    proof for this guest's challenge on this connection (:func:`~tapete.net.protocol.check_proof`);
+    without one (a bare code) it is the first peer that answers at all, and :attr:`verified` is False.
+    ``on_update`` gets ``lobby``, ``update`` and ``rejected`` messages (dicts).
     """
 
-    def __init__(self, transport: Transport, player: str, name: str, on_update: Send):
+    def __init__(self, transport: Transport, player: str, name: str, on_update: Send, secret: str = ""):
         self.transport, self.player, self.name = transport, player, name
+        self.host_key = host_public(secret)
+        self.challenge = secrets.token_urlsafe(16)
         self.on_update = on_update
         self.host_peer: str | None = None
         self.last: dict | None = None
@@ -406,8 +494,14 @@ class GuestSession:
             return self.last["seat"]
         return self.lobby["you"] if self.lobby else None
 
+    @property
+    def verified(self) -> bool:
+        """Does this guest accept only a host that proved it holds the host key?"""
+        return self.host_key is not None
+
     def hello_text(self) -> str:
-        return encode({"type": "hello", "player": self.player, "name": self.name})
+        challenge = {"challenge": self.challenge} if self.verified else {}
+        return encode({"type": "hello", "player": self.player, "name": self.name, **challenge})
 
     def _on_join(self, peer: str) -> None:
         if self.host_peer is None:
@@ -416,6 +510,7 @@ class GuestSession:
     def _on_leave(self, peer: str) -> None:
         if peer == self.host_peer:
             self.host_peer = None                  # wait for the host to come back (it says nothing first)
+            self.challenge = secrets.token_urlsafe(16)
             self.on_update({"v": SCHEMA_VERSION, "type": "host_gone"})
             self.transport.send(None, self.hello_text())   # a reloaded host may have joined already
 
@@ -433,6 +528,9 @@ class GuestSession:
         if self.host_peer is None:
             if message["type"] == "rejected" and message.get("code") == "no_hello":
                 return                             # another guest ignoring us is not a host
+            if self.verified and not check_proof(self.host_key, message.get("proof"), self.challenge,
+                                                 self.transport.self_id, peer):
+                return                             # not the holder of the link's host key
             self.host_peer = peer
         self.received.append(text)
         if message["type"] == "lobby":

@@ -18,7 +18,7 @@ from pyscript import document, window
 from ..bots import EasyBot
 from ..core import get
 from ..core.errors import BadState
-from ..net.room import parse_snapshot
+from ..net.room import RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
@@ -289,6 +289,8 @@ class App(RoomsMixin):
             explain = getattr(self.table(), "refusal_text", refusal)
             self.ui["message"] = t(self.lang, "refused", reason=explain(self.lang, message["code"], message["message"]))
             self.render()
+            if self.autoplay is not None and message["code"] == "rate_limited" and self.update:
+                asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again
             return
         self.update = message
         for event in message["events"]:
@@ -318,11 +320,11 @@ class App(RoomsMixin):
         if self.autoplay is not None and self.update and self.update["legal"]:
             asyncio.ensure_future(self._autoplay(self.update))
 
-    async def _autoplay(self, update: dict) -> None:
+    async def _autoplay(self, update: dict, delay: float | None = None) -> None:
         """``?autoplay=ms``: send what an easy bot would choose from this seat's own update, like a
         player who always acts (used by tests that play whole games over WebRTC without scripting
         each game's clicks). It goes through the same session as a click."""
-        await asyncio.sleep(self.autoplay)
+        await asyncio.sleep(self.autoplay if delay is None else delay)
         if self.update is not update or self.session is None:
             return
         rng = random.Random(update["view"]["version"] * 31 + (update["seat"] or 0))
@@ -391,7 +393,8 @@ class App(RoomsMixin):
             info = self.room_info or {}
             self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
                                                link=info.get("link"), is_host=bool(info.get("is_host")),
-                                               message=self.room_msg)
+                                               message=self.room_msg,
+                                               unverified=self.guest is not None and not self.guest.verified)
             return
         if self.update is None:
             return

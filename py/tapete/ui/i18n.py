@@ -79,7 +79,7 @@ REFUSALS: dict[str, dict[str, str]] = {
         "answer_wild4": "responde al +4: roba o pulsa «¡Mentira!»", "draw_first": "solo puedes pasar después de robar",
         "cannot_call": "«última» se pulsa en tu turno con dos cartas", "nothing_to_denounce": "no hay nadie a quien denunciar",
         "nothing_to_challenge": "no hay ningún +4 que acusar", "stale": "la mesa cambió; inténtalo de nuevo",
-        "game_over": "la partida ha terminado",
+        "game_over": "la partida ha terminado", "rate_limited": "demasiados mensajes seguidos; espera un momento",
     },
     "en": {
         "not_your_turn": "it is not your turn", "pending_plus2": "a draw-two is pending: only another +2 answers it",
@@ -88,7 +88,7 @@ REFUSALS: dict[str, dict[str, str]] = {
         "answer_wild4": "answer the +4 first: draw or press “Liar!”", "draw_first": "you may only pass after drawing",
         "cannot_call": "“last card” is called on your turn holding two cards", "nothing_to_denounce": "there is nobody to denounce",
         "nothing_to_challenge": "there is no +4 to challenge", "stale": "the table changed; try again",
-        "game_over": "the game is over",
+        "game_over": "the game is over", "rate_limited": "too many messages in a row; wait a moment",
     },
 }
 

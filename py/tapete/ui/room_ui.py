@@ -40,6 +40,8 @@ TEXT = {
         "bad_save": "No se pudo recuperar la sala guardada ({err}); se ha descartado.",
         "grace": "{name} se ha desconectado: un bot jugará por su asiento en {n} s si no vuelve.",
         "menu": "Menú",
+        "unverified": ("Has entrado solo con el código: no se puede comprobar que quien responde sea de "
+                       "verdad el anfitrión. Con el enlace, el anfitrión demuestra que lo es."),
     },
     "en": {
         "friends": "Play with friends",
@@ -71,6 +73,8 @@ TEXT = {
         "bad_save": "The saved room could not be restored ({err}); it was discarded.",
         "grace": "{name} disconnected: a bot will play their seat in {n} s unless they come back.",
         "menu": "Menu",
+        "unverified": ("You joined with the code alone: there is no way to check that whoever answers is "
+                       "really the host. With the link, the host proves it is."),
     },
 }
 
@@ -94,7 +98,7 @@ def render_friends_box(lang: str, name: str, code: str = "") -> str:
 
 
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
-                 message: str = "") -> str:
+                 message: str = "", unverified: bool = False) -> str:
     body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
     if link:
         body += tag("label", rt(lang, "link") + " " + void(
@@ -102,6 +106,8 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
             class_="choice")
         body += button(rt(lang, "copy"), "room-copy", "btn-copy-link")
         body += tag("p", rt(lang, "trade"), class_="note", data_testid="room-tradeoff")
+    if unverified:
+        body += tag("p", rt(lang, "unverified"), class_="note", data_testid="room-unverified")
     seats = ""
     if lobby is None:
         seats = tag("li", rt(lang, "connecting"))

@@ -10,7 +10,7 @@ import time
 from pyscript import window
 
 from ..core import get
-from ..net import GuestSession, LocalSession, RoomHost, new_code, new_secret
+from ..net import GuestSession, LocalSession, RoomHost, link_secret, new_code, new_host_key
 from ..net.room import GRACE_SECONDS, room_fragment
 from .browser import STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _store_set, player_id
 from .room_ui import rt
@@ -39,7 +39,8 @@ class RoomsMixin:
         s = self.settings
         name = self.my_name()
         self.stop_game()
-        code, secret = new_code(), new_secret()
+        code, host_key = new_code(), new_host_key()
+        secret = link_secret(host_key)              # the link's secret is the host key's public half
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
         self.screen = "lobby"
         self.render()
@@ -49,7 +50,7 @@ class RoomsMixin:
         seed = int(seed_param) if seed_param is not None else None
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
-                             grace=self.grace(), code=code, secret=secret)
+                             grace=self.grace(), code=code, secret=secret, host_key=host_key)
         window.history.replaceState(None, "", "#" + room_fragment(code, secret))
         self.on_room_change()
 
@@ -122,7 +123,7 @@ class RoomsMixin:
         self.screen = "lobby"
         self.render()
         transport = await open_transport(code, secret)
-        self.guest = GuestSession(transport, player_id(), name, self.on_update)
+        self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret)
 
     def record_hidden(self) -> None:
         """Test hook (?debug_room=1): per version, the cards each seat must never see."""
