@@ -117,6 +117,101 @@ def rlcard_run(seeds: int) -> dict:
             "seeds": seeds, "seconds": seconds, "cpu": cpu, "actions": actions}
 
 
+def _least_cpu(fn, repeats: int) -> float:
+    """The least CPU seconds ``fn()`` took over ``repeats`` runs."""
+    times = []
+    for _ in range(repeats):
+        cpu = time.process_time()
+        fn()
+        times.append(time.process_time() - cpu)
+    return min(times)
+
+
+def breakdown(seeds: int, repeats: int) -> dict:
+    """Where a game's time goes, in CPU µs per game, for Chúpate 2 (random-agent) and RLCard's UNO.
+
+    The games are recorded once, then replayed: set-up alone; set-up + ``apply``/``step`` of the recorded
+    actions; the same with the queries the driver makes before each action. Differences give each part;
+    the driver (policy and loop) is what the whole game costs beyond them.
+    """
+    from rlcard.games.uno.game import UnoGame
+
+    from tapete.core import get
+
+    game, options = get("chupate"), {"quick": True}
+    histories = []
+    for seed in range(seeds):
+        state, rng = game.new(PLAYERS, seed, options), random.Random(seed)
+        while not state["over"]:
+            seat = game.to_move(state)[0]
+            game.apply(state, seat, random_agent(game.legal_actions(state, seat), rng))
+        histories.append(state["history"])
+
+    def replay(queries: tuple) -> None:
+        for seed, history in enumerate(histories):
+            state = game.new(PLAYERS, seed, options)
+            for seat, action in history:
+                for query in queries:
+                    query(state, seat)
+                game.apply(state, seat, action)
+
+    to_move = lambda state, seat: game.to_move(state)                 # noqa: E731
+    new = _least_cpu(lambda: [game.new(PLAYERS, seed, options) for seed in range(seeds)], repeats)
+    applied = _least_cpu(lambda: replay(()), repeats)
+    moved = _least_cpu(lambda: replay((to_move,)), repeats)
+    queried = _least_cpu(lambda: replay((to_move, game.legal_actions)), repeats)
+    whole = _least_cpu(lambda: tapete_run("chupate", "random-agent", seeds), repeats)
+    tapete = {"set-up (deal)": new, "apply": applied - new, "to_move": moved - applied,
+              "legal_actions": queried - moved, "driver (policy, loop)": whole - queried}
+
+    uno = UnoGame(num_players=PLAYERS)
+    steps = []
+    for seed in range(seeds):
+        uno.np_random.seed(seed)
+        rng = random.Random(seed)
+        uno.init_game()
+        taken = []
+        while not uno.is_over():
+            taken.append(rng.choice(uno.get_legal_actions()))
+            uno.step(taken[-1])
+        steps.append(taken)
+
+    def uno_replay(legal: bool, step: bool) -> None:
+        for seed, taken in enumerate(steps):
+            uno.np_random.seed(seed)
+            uno.init_game()
+            for action in taken if step else ():
+                if legal:
+                    uno.get_legal_actions()
+                uno.step(action)
+
+    init = _least_cpu(lambda: uno_replay(False, False), repeats)
+    stepped = _least_cpu(lambda: uno_replay(False, True), repeats)
+    listed = _least_cpu(lambda: uno_replay(True, True), repeats)
+    ref = _least_cpu(lambda: rlcard_run(seeds), repeats)
+    rlcard = {"set-up (deal)": init, "apply": stepped - init, "to_move": 0.0,
+              "legal_actions": listed - stepped, "driver (policy, loop)": ref - listed}
+    actions = (sum(map(len, histories)) / seeds, sum(map(len, steps)) / seeds)
+    return {"tapete": tapete, "rlcard": rlcard, "seeds": seeds, "actions": actions}
+
+
+def breakdown_lines(parts: dict) -> list[str]:
+    n = parts["seeds"]
+    ours, ref = parts["tapete"], parts["rlcard"]
+    names = {"apply": "`apply` / `step` (RLCard's builds the next observation)", "to_move": "`to_move`",
+             "legal_actions": "`legal_actions` / `get_legal_actions`"}
+    lines = ["| part (CPU µs per game) | Chúpate 2 | RLCard UNO |", "| --- | ---: | ---: |"]
+    for key in ours:
+        lines.append(f"| {names.get(key, key)} | {ours[key] / n * 1e6:,.0f} | {ref[key] / n * 1e6:,.0f} |")
+    total = sum(ours.values()) / n * 1e6, sum(ref.values()) / n * 1e6
+    lines.append(f"| **total** | **{total[0]:,.0f}** | **{total[1]:,.0f}** |")
+    lines.append(f"| actions per game | {parts['actions'][0]:.1f} | {parts['actions'][1]:.1f} |")
+    per = [(sum(side.values()) - side["set-up (deal)"]) / n / a * 1e6
+           for side, a in ((ours, parts["actions"][0]), (ref, parts["actions"][1]))]
+    lines.append(f"| µs per action (without set-up) | {per[0]:.2f} | {per[1]:.2f} |")
+    return lines
+
+
 def best(runs: list[dict]) -> dict:
     """The fastest repeat, by wall time; ``cpu_best`` is the least CPU time of any repeat."""
     return dict(min(runs, key=lambda r: r["seconds"]), cpu_best=min(r["cpu"] for r in runs))
@@ -149,6 +244,7 @@ def main() -> int:
     ratio_wall = gps[id(by_job["chupate", "random-agent"])] / gps[id(ref)]
     ratio_easy = cps[id(by_job["chupate", "easy"])] / cps[id(ref)]
     ratio_uniform = cps[id(by_job["chupate", "uniform"])] / cps[id(ref)]
+    parts = breakdown(args.seeds, args.repeats)
     load_end = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
     lines = [
@@ -173,6 +269,11 @@ def main() -> int:
         f"**Ratio Chúpate 2 (random-agent policy, quick game) / RLCard UNO, CPU time: {ratio:.2f}×** "
         f"(target ≥ {TARGET_RATIO:.0f}×: {verdict}); by wall time {ratio_wall:.2f}×. With the easy bot: "
         f"{ratio_easy:.2f}×; with the uniform policy: {ratio_uniform:.2f}× (CPU time).",
+        "",
+        "Where a game's time goes: each game of the random-agent row and of the reference is recorded, "
+        "then replayed with and without each query; the differences, least CPU of the repeats:",
+        "",
+        *breakdown_lines(parts),
         "",
         "The headline uses CPU time (`time.process_time`, least of the repeats): on this shared machine the "
         "load moves during a run and wall-clock rows taken minutes apart are not comparable.",

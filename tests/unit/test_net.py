@@ -509,12 +509,13 @@ def test_rate_limit_passes_a_burst_refuses_a_flood_once_and_refills():
     table = Table(rate=(RATE_BURST, RATE_PER_SECOND), clock=clock)
     host = table.start()
     advance_to(table, 2)                            # guest 2's turn; guest 1 floods meanwhile
+    clock.now += RATE_BURST / RATE_PER_SECOND       # whatever its hello and moves took, the bucket is full
     g0, g1 = table.guests
     before = table.state_json()
     stale = intent(g0, state_version=0)
-    answers = flood(table, "peer-g0", RATE_BURST + 30, stale)     # its hello took one token
+    answers = flood(table, "peer-g0", RATE_BURST + 30, stale)
     codes = [a["code"] for a in answers]
-    assert codes == ["stale"] * (RATE_BURST - 1) + ["rate_limited"], codes   # the burst, one refusal, silence
+    assert codes == ["stale"] * RATE_BURST + ["rate_limited"], codes   # the burst, one refusal, silence
     assert table.state_json() == before
     # Other peers are unaffected: guest 2 plays its turn.
     g1.send(g1.last["legal"][0])
@@ -659,3 +660,23 @@ def test_refusals_to_a_hello_carry_the_proof():
     late = table.join("peer-late", "lateplayer99", "Late")
     answer = table.guest_msgs["lateplayer99"][-1]
     assert answer["code"] == "full" and "proof" in answer and late.host_peer == "peer-host"
+
+
+def test_rate_limit_never_refuses_a_peer_that_keeps_to_the_rate():
+    """A player (or the ``?autoplay`` test hook, which paces a guest at RATE_PER_SECOND) making one move
+    every 1/RATE_PER_SECOND seconds for a minute is never refused, after a full burst too; one move
+    more per second is refused and, kept up, ignored."""
+    from tapete.net.room import RateLimit
+
+    limit, now = RateLimit(), 0.0
+    for _ in range(RATE_BURST):
+        assert limit.check("steady", now) == "ok"
+    for _ in range(int(60 * RATE_PER_SECOND)):
+        now += 1 / RATE_PER_SECOND
+        assert limit.check("steady", now) == "ok"
+    fast, now = RateLimit(), 0.0
+    verdicts = []
+    for _ in range(int(60 * (RATE_PER_SECOND + 1))):
+        now += 1 / (RATE_PER_SECOND + 1)
+        verdicts.append(fast.check("fast", now))
+    assert "refuse" in verdicts and verdicts[-1] == "drop" and "block" in verdicts

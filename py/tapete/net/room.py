@@ -109,7 +109,7 @@ class RateLimit:
         tokens, last, window, streak = self.buckets.get(peer, (self.burst, now, None, 0))
         tokens = min(self.burst, tokens + max(0.0, now - last) * self.per_second)
         current, verdict = int(now // RATE_WINDOW), "ok"
-        if tokens >= 1:
+        if tokens >= 1 - 1e-9:                     # (float sums of refills: 10 × 0.1 < 1)
             tokens -= 1
         elif current == window:
             verdict = "drop"

@@ -18,7 +18,7 @@ from pyscript import document, window
 from ..bots import EasyBot
 from ..core import get
 from ..core.errors import BadState
-from ..net.room import RATE_WINDOW, parse_snapshot
+from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
@@ -42,6 +42,7 @@ class App(RoomsMixin):
         self.bot_delay = max(0, _int_param("bot_delay", BOT_DELAY_MS)) / 1000
         autoplay = _int_param("autoplay", None)     # test hook: this page's seat plays by itself
         self.autoplay = None if autoplay is None else max(0, autoplay) / 1000
+        self.autoplay_next = 0.0                     # a guest's autoplay keeps under the host's rate limit
         self.game_id = "chupate"
         self.all_settings: dict[str, dict] = {}     # game id -> the last form values
         self.screen = "picker"
@@ -324,7 +325,12 @@ class App(RoomsMixin):
         """``?autoplay=ms``: send what an easy bot would choose from this seat's own update, like a
         player who always acts (used by tests that play whole games over WebRTC without scripting
         each game's clicks). It goes through the same session as a click."""
-        await asyncio.sleep(self.autoplay if delay is None else delay)
+        wait = self.autoplay if delay is None else delay
+        if self.session is self.guest:               # a long run of moves must not read as a flood
+            loop = asyncio.get_event_loop()
+            wait = max(wait, self.autoplay_next - loop.time())
+            self.autoplay_next = loop.time() + wait + 1 / RATE_PER_SECOND
+        await asyncio.sleep(wait)
         if self.update is not update or self.session is None:
             return
         rng = random.Random(update["view"]["version"] * 31 + (update["seat"] or 0))
