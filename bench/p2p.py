@@ -69,7 +69,8 @@ PAYLOADS = {"small": SMALL, "big": BIG}
 # Capture-phase click listener + MutationObserver: join click -> seated, move click -> new data-version.
 PROBE = """
 (() => {
-  const b = window.__bench = {joinAt: null, seatedAt: null, clickAt: null, clickVersion: null, lat: []};
+  const b = window.__bench = {joinAt: null, seatedAt: null, clickAt: null, clickVersion: null, lat: [],
+                              readyAt: null};
   document.addEventListener("click", (e) => {
     const el = e.target && e.target.closest ? e.target.closest("[data-testid]") : null;
     if (!el) return;
@@ -80,6 +81,10 @@ PROBE = """
   }, true);
   const check = () => {
     const now = performance.now();
+    if (b.readyAt === null && document.documentElement.dataset.ready === "1") {
+      b.readyAt = now;
+      if (location.hash) b.joinAt = now;        // a room link: the page joins by itself once ready
+    }
     if (b.joinAt !== null && b.seatedAt === null
         && document.querySelector('[data-testid="lobby-seat-1"][data-kind="player"]')) b.seatedAt = now;
     if (b.clickAt !== null) {
@@ -208,7 +213,9 @@ def room_code() -> str:
     return "".join(random.choice("ABCDEFGHJKMNPQRSTUVWXYZ") for _ in range(6))
 
 
-def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int) -> dict:
+def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_link: bool = False) -> dict:
+    """One room: the guest joins by typed code, or ``by_link`` by opening the room's link (it then seats
+    only a host that proves the link's key: an Ed25519 signature over its challenge, checked in Pyodide)."""
     query = f"?relay={relay_url}&ice=none&bot_delay=0"
     contexts = []
     try:
@@ -221,12 +228,16 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int) -> d
         host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]', timeout=30_000)
         code = host.inner_text('[data-testid="room-code"]').strip()
 
-        gctx, guest = boot(browser, base + query)
-        contexts.append(gctx)
-        guest.click('[data-testid="game-chupate"]')
-        guest.fill('[data-testid="room-name"]', "Beto")
-        guest.fill('[data-testid="join-code"]', code.lower())
-        guest.click('[data-testid="btn-join"]')
+        if by_link:
+            gctx, guest = boot(browser, host.input_value('[data-testid="room-link"]'))
+            contexts.append(gctx)
+        else:
+            gctx, guest = boot(browser, base + query)
+            contexts.append(gctx)
+            guest.click('[data-testid="game-chupate"]')
+            guest.fill('[data-testid="room-name"]', "Beto")
+            guest.fill('[data-testid="join-code"]', code.lower())
+            guest.click('[data-testid="btn-join"]')
         guest.wait_for_function("() => window.__bench.seatedAt !== null", timeout=60_000, polling=100)
         join_ms = guest.evaluate("window.__bench.seatedAt - window.__bench.joinAt")
         host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
@@ -261,6 +272,7 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int) -> d
         host.wait_for_timeout(200)  # let the last observer callbacks land
         return {
             "join": join_ms,
+            "by_link": by_link,
             "connect": rtt["connectMs"],
             "rtt": {k: rtt[k] for k in PAYLOADS},
             "ref": {k: ref[k] for k in PAYLOADS},
@@ -284,7 +296,7 @@ def chromium_version() -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description="Tapete peer-to-peer benchmark")
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=6, help="rooms; the guest joins by code, then by link, alternately")
     ap.add_argument("--rtt", type=int, default=50, help="round trips per payload per run (after %d warm-up)" % WARMUP)
     ap.add_argument("--moves", type=int, default=40, help="at most this many moves per run")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
@@ -311,9 +323,10 @@ def main() -> int:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
                     for i in range(args.runs):
-                        r = one_run(browser, base, relay.url, args.rtt, args.moves)
+                        r = one_run(browser, base, relay.url, args.rtt, args.moves, by_link=i % 2 == 1)
                         runs.append(r)
-                        print(f"run {i + 1}/{args.runs}: join {r['join']:.0f} ms, rtt small p50 "
+                        how = "link" if r["by_link"] else "code"
+                        print(f"run {i + 1}/{args.runs}: join by {how} {r['join']:.0f} ms, rtt small p50 "
                               f"{statistics.median(r['rtt']['small']):.2f} ms (ref "
                               f"{statistics.median(r['ref']['small']):.2f}), intent guest p50 "
                               f"{statistics.median(r['intent_guest'] or [float('nan')]):.1f} ms / host "
@@ -330,9 +343,12 @@ def main() -> int:
     def flat(key, sub=None):
         return [x for r in runs for x in (r[key][sub] if sub else r[key])]
 
-    joins = [r["join"] for r in runs]
+    joins = [r["join"] for r in runs if not r["by_link"]]
     rows = [
         ("join by typed code → seated in own lobby (per run)", joins, "guest page, `btn-join` click → `lobby-seat-1` is a player"),
+        ("join by link → seated, host verified (per run)", [r["join"] for r in runs if r["by_link"]],
+         "guest page opened on the room link: `data-ready` → `lobby-seat-1` is a player; includes the host's "
+         "Ed25519 proof, signed and checked in Pyodide"),
         ("Trystero connect, bench room (pages already share the game room)", [r["connect"] for r in runs], "`open()` → first peer joined, guest page"),
     ]
     for name, size in (("small", len(SMALL)), ("big", len(BIG))):
@@ -366,12 +382,14 @@ def main() -> int:
                      f"| {len(xs)} | {what} |")
     lines += [
         "",
-        "Join per run (ms): " + ", ".join(f"{x:.0f}" for x in joins) + ". Join includes the guest's Trystero "
+        "Join per run (ms): " + ", ".join(f"{x:.0f} ({'link' if r['by_link'] else 'code'})" for x, r in
+                                          ((r["join"], r) for r in runs)) + ". Runs alternate: code, link, code... "
+        "Join includes the guest's Trystero "
         "room join over the relay, ICE on loopback, `hello`, and the host's `lobby` answer. The round trip "
         "crosses two renderer processes twice; one-way ≈ half. Intent → update on the guest adds the host's "
         "Pyodide handling and both renders to the round trip; the host row is the same click → render path "
         "without the network. Page clocks are coarsened to 0.1 ms (no cross-origin isolation).",
-        "Reproduce: `make bench-p2p` or `.venv/bin/python bench/p2p.py --runs 5` (needs `make relay`).",
+        "Reproduce: `make bench-p2p` or `.venv/bin/python bench/p2p.py --runs 6` (needs `make relay`).",
     ]
     table = "\n".join(lines)
     print()
