@@ -19,7 +19,7 @@ Per run (fresh host and guest contexts, a fresh room):
             (the same render path, no network: the in-page reference)
 
 Prints a table and writes it into docs/benchmarks.md between <!-- p2p:start --> and
-<!-- p2p:end --> (other sections kept). Usage: .venv/bin/python bench/p2p.py [--runs 5] [--no-write]
+<!-- p2p:end --> (other sections kept). Usage: .venv/bin/python bench/p2p.py [--runs 6] [--no-write]
 """
 
 from __future__ import annotations
