@@ -73,7 +73,7 @@ SW_EXTRA = ("static/config.json",)
 # parser (a few KB, fetched at every boot) are; CodeMirror, xterm and the like (never requested by
 # this page) are not.
 SW_DYNAMIC_MAX = 16 * 1024
-REF_RE = re.compile(r'(?:href|src)="\./([^"?#]+)"')
+REF_RE = re.compile(r'(?:href|src|config)="\./([^"?#]+)"')
 TOML_RE = re.compile(r'"\./([^"*?#]+)"')
 IMPORT_RE = re.compile(r"""\b(?:from|import)\s*(\(\s*)?["'](\.{1,2}/[^"'\s?#]+)["']""")
 
