@@ -17,7 +17,11 @@ Steps, each skipped when its output is already up to date:
    ``TAPETE_NO_PYC=1`` leaves them out;
 4. dist: assemble ``dist/``, a self-contained static folder: index.html,
    pyscript.toml, main.py, tapete.zip and static/ (vendor included). Files in
-   dist/ that no longer have a source are removed.
+   dist/ that no longer have a source are removed. Last, ``dist/sw.js``, the
+   service worker for offline play: the template ``sw.js`` headed by this
+   build's version (a hash of every other file in dist/) and its precache list
+   (what the page loads to boot and play against bots, found from index.html,
+   pyscript.toml and the JS modules' imports).
 
 Usage: python3 scripts/build.py [--step vendor|trystero|zip|dist ...] [-q]
 ``npm ci`` must have run first (the Makefile does it).
@@ -28,7 +32,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import io
+import json
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -57,6 +64,18 @@ PAGE_FILES = ("index.html", "pyscript.toml", "main.py")
 # What goes into tapete.zip besides Python sources.
 ZIP_SUFFIXES = (".py", ".json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# The service worker: template at the root, written to dist/sw.js (its scope is the whole site).
+SW_TEMPLATE = ROOT / "sw.js"
+SW_NAME = "sw.js"
+# Precached although index.html does not name them: the peer-to-peer settings (read when a room opens).
+SW_EXTRA = ("static/config.json",)
+# A module imported with import() is precached only up to this size: PyScript's plugins and TOML
+# parser (a few KB, fetched at every boot) are; CodeMirror, xterm and the like (never requested by
+# this page) are not.
+SW_DYNAMIC_MAX = 16 * 1024
+REF_RE = re.compile(r'(?:href|src|config)="\./([^"?#]+)"')
+TOML_RE = re.compile(r'"\./([^"*?#]+)"')
+IMPORT_RE = re.compile(r"""\b(?:from|import)\s*(\(\s*)?["'](\.{1,2}/[^"'\s?#]+)["']""")
 
 QUIET = False
 
@@ -91,10 +110,10 @@ def copy_file(src: Path, dst: Path) -> bool:
     return True
 
 
-def sync_tree(pairs: dict[Path, Path], dst_root: Path) -> int:
-    """Copy every src->dst pair, then delete files under dst_root not in pairs."""
+def sync_tree(pairs: dict[Path, Path], dst_root: Path, keep: tuple[Path, ...] = ()) -> int:
+    """Copy every src->dst pair, then delete files under dst_root not in pairs nor in keep."""
     copied = sum(copy_file(s, d) for s, d in pairs.items())
-    wanted = set(pairs.values())
+    wanted = set(pairs.values()) | set(keep)
     if dst_root.exists():
         for path in sorted(dst_root.rglob("*"), reverse=True):
             if path.is_file() and path not in wanted:
@@ -251,7 +270,7 @@ def step_zip() -> Path:
 
 
 # 4. dist -------------------------------------------------------------------
-def step_dist(dist: Path = DIST) -> None:
+def sync_dist(dist: Path = DIST) -> None:
     pairs: dict[Path, Path] = {}
     for name in PAGE_FILES:
         src = ROOT / name
@@ -262,8 +281,71 @@ def step_dist(dist: Path = DIST) -> None:
     for src in sorted(STATIC.rglob("*")):
         if src.is_file() and not src.name.startswith(".") and not src.name.endswith(".tmp"):
             pairs[src] = dist / "static" / src.relative_to(STATIC)
-    n = sync_tree(pairs, dist)
+    n = sync_tree(pairs, dist, keep=(dist / SW_NAME,))  # sw.js: write_service_worker
     log(f"dist: {n} file(s) copied into {rel(dist)}" if n else f"dist: {rel(dist)} up to date")
+
+
+def dist_files(dist: Path) -> dict[str, Path]:
+    """Every file of a built dist/ but the service worker, by its URL path relative to the site."""
+    return {
+        p.relative_to(dist).as_posix(): p
+        for p in sorted(dist.rglob("*"))
+        if p.is_file() and p.name != SW_NAME and not p.name.endswith(".tmp")
+    }
+
+
+def build_version(files: dict[str, Path]) -> str:
+    """A hash of every file's path and bytes: any change to the site gives a new version."""
+    digest = hashlib.sha256()
+    for path, src in sorted(files.items()):
+        digest.update(path.encode() + b"\0" + hashlib.sha256(src.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def precache_list(files: dict[str, Path]) -> list[str]:
+    """What the page needs to boot and play against bots: index.html's local references (stylesheets,
+    scripts, preloads), pyscript.toml's files, Pyodide's runtime, SW_EXTRA, and every module those
+    scripts import (static imports always, import() up to SW_DYNAMIC_MAX bytes)."""
+    todo = ["index.html", *SW_EXTRA, *(f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES)]
+    todo += REF_RE.findall(files["index.html"].read_text())
+    if "pyscript.toml" in files:
+        todo += TOML_RE.findall(files["pyscript.toml"].read_text())
+    seen: set[str] = set()
+    while todo:
+        path = todo.pop()
+        if path in seen or path not in files:
+            continue
+        seen.add(path)
+        if path.endswith((".js", ".mjs")):
+            for dynamic, spec in IMPORT_RE.findall(files[path].read_text(errors="replace")):
+                target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
+                if target in files and not (dynamic and files[target].stat().st_size > SW_DYNAMIC_MAX):
+                    todo.append(target)
+    return sorted(seen)
+
+
+def write_service_worker(dist: Path = DIST) -> str:
+    """(Re)write dist/sw.js for the files now in dist: the template sw.js headed by this build's
+    VERSION and PRECACHE list. Returns the version."""
+    files = dist_files(dist)
+    version = build_version({**files, SW_NAME: SW_TEMPLATE})  # the worker's own code counts too
+    precache = precache_list(files)
+    text = (f"// Written by scripts/build.py from sw.js: this build's version and precache list.\n"
+            f"const VERSION = {json.dumps(version)};\n"
+            f"const PRECACHE = {json.dumps(precache, indent=1)};\n\n" + SW_TEMPLATE.read_text())
+    out = dist / SW_NAME
+    if not out.exists() or out.read_text() != text:
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(text)
+        os.replace(tmp, out)
+        size = sum(files[p].stat().st_size for p in precache)
+        log(f"sw: version {version}, {len(precache)} files to precache ({size / 2**20:.1f} MiB)")
+    return version
+
+
+def step_dist(dist: Path = DIST) -> None:
+    sync_dist(dist)
+    write_service_worker(dist)
 
 
 STEPS = {"vendor": step_vendor, "trystero": step_trystero, "zip": step_zip, "dist": step_dist}

@@ -9,7 +9,8 @@
  *   tapeteShell.t(key)              shell string in the current language
  *   tapeteShell.stage(name)         boot stage: download | start | app | ready
  *   tapeteShell.fail(message)       show the boot error box (data-testid="boot-error")
- * Readiness is signalled by main.py with <html data-ready="1">.
+ * Readiness is signalled by main.py with <html data-ready="1">; then the service worker (sw.js,
+ * offline play) is registered, so precaching never slows the first boot.
  */
 (function () {
   "use strict";
@@ -144,8 +145,22 @@
       shell.stage("ready");
       var progress = $("boot-progress");
       if (progress) progress.hidden = true;
+      registerServiceWorker();
     }
   };
+
+  // Offline play (docs/shell.md): only on http(s) where the browser offers service workers
+  // (secure origins: https, localhost, 127.0.0.1). A failure is logged and changes nothing else.
+  function registerServiceWorker() {
+    if (!/^https?:$/.test(location.protocol) || !("serviceWorker" in navigator)) return;
+    try {
+      navigator.serviceWorker.register("./sw.js").catch(function (e) {
+        console.warn("[tapete] offline play unavailable (service worker):", e);
+      });
+    } catch (e) {
+      console.warn("[tapete] offline play unavailable (service worker):", e);
+    }
+  }
   window.tapeteShell = shell;
 
   // Language: apply at once, before the first paint.

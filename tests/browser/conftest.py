@@ -6,7 +6,8 @@ Fixtures (see docs/testing.md):
   site_url    session  URL of dist/ served on loopback
   browser     session  Chromium (/usr/bin/chromium) with the project's flags
   new_page    function factory: new_page(**context_kwargs) -> Page in a fresh context with
-                       microphone permission; every request or WebSocket to a host other than
+                       microphone permission and service workers blocked (pass
+                       service_workers="allow" to test offline play); every request or WebSocket to a host other than
                        127.0.0.1/localhost is aborted and recorded, and teardown fails the test
                        if any was attempted (unless taken with new_page.take_offhost()).
                        Console errors and page errors are collected in new_page.console_errors;
@@ -158,6 +159,9 @@ class PageFactory:
         self.console: list[str] = []
 
     def __call__(self, **context_kwargs):
+        # Service workers off unless a test asks: none precaches 13 MB per test, and Playwright's
+        # routing (the off-host guard) cannot see requests a service worker answers.
+        context_kwargs.setdefault("service_workers", "block")
         context = self.browser.new_context(**context_kwargs)
         context.grant_permissions(["microphone"])
         context.route(lambda url: not is_local(url), self._abort)

@@ -105,3 +105,14 @@ def test_lobby_warns_a_guest_whose_host_is_unverified_in_both_languages():
         warned = render_lobby(lang, None, code="ABCDEF", link=None, is_host=False, unverified=True)
         assert 'data-testid="room-unverified"' in warned and words in warned
         assert "room-unverified" not in render_lobby(lang, None, code="ABCDEF", link="x", is_host=False)
+
+
+def test_friends_box_says_when_offline_in_both_languages():
+    from tapete.ui.room_ui import render_friends_box
+    for lang, words in (("es", "Sin conexión"), ("en", "You are offline")):
+        offline = render_friends_box(lang, "Ana", offline=True)
+        assert 'data-testid="friends-offline"' in offline and words in offline
+        assert re.search(r'<button[^>]*data-testid="btn-create-room"[^>]*disabled', offline)
+        assert re.search(r'<button[^>]*data-testid="btn-join"[^>]*disabled', offline)
+        online = render_friends_box(lang, "Ana")
+        assert "friends-offline" not in online and "disabled" not in online

@@ -68,8 +68,13 @@ class App(RoomsMixin):
         self._listen(self.root, "click", self.on_click)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "tapete:lang", self.on_lang)
+        self._listen(window, "online", self.on_network)
+        self._listen(window, "offline", self.on_network)
         self.show_picker()
         joined = parse_fragment(str(window.location.hash or ""))
+        if joined and not window.navigator.onLine:  # a room link opened offline: the friends box says why not
+            self.show_setup("chupate")
+            return
         if joined:
             self.game_id = "chupate"
             saved = _store_get(STORE_ROOM)
@@ -92,6 +97,12 @@ class App(RoomsMixin):
     def on_lang(self, event) -> None:
         self.lang = str(window.tapeteShell.lang)
         self.render()
+
+    def on_network(self, event) -> None:
+        """Online/offline: the friends box says whether rooms can be opened (the form keeps its values)."""
+        if self.screen == "setup":
+            self.read_setup()
+            self.render()
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-action],[data-game]")
@@ -391,7 +402,7 @@ class App(RoomsMixin):
             return
         if self.screen == "setup":
             self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + render_friends_box(
-                self.lang, _store_get(STORE_NAME) or "")
+                self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
             if self.room_msg:
                 self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{self.room_msg}</p>')
             return

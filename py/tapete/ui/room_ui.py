@@ -42,6 +42,7 @@ TEXT = {
         "menu": "Menú",
         "unverified": ("Has entrado solo con el código: no se puede comprobar que quien responde sea de "
                        "verdad el anfitrión. Con el enlace, el anfitrión demuestra que lo es."),
+        "offline": "Sin conexión: jugar con amigos necesita internet. Contra bots puedes jugar igual.",
     },
     "en": {
         "friends": "Play with friends",
@@ -75,6 +76,7 @@ TEXT = {
         "menu": "Menu",
         "unverified": ("You joined with the code alone: there is no way to check that whoever answers is "
                        "really the host. With the link, the host proves it is."),
+        "offline": "You are offline: playing with friends needs the internet. You can still play against bots.",
     },
 }
 
@@ -83,17 +85,19 @@ def rt(lang: str, key: str) -> str:
     return TEXT.get(lang, TEXT["es"]).get(key, key)
 
 
-def render_friends_box(lang: str, name: str, code: str = "") -> str:
-    """The 'play with friends' box shown under the new-game form."""
+def render_friends_box(lang: str, name: str, code: str = "", offline: bool = False) -> str:
+    """The 'play with friends' box shown under the new-game form; offline, a note and no buttons to press."""
     body = tag("h3", rt(lang, "friends"))
+    if offline:
+        body += tag("p", rt(lang, "offline"), class_="note", role="status", data_testid="friends-offline")
     body += tag("label", rt(lang, "name") + " " + void(
         "input", type="text", name="room-name", maxlength="24", value=name, data_testid="room-name",
         autocomplete="nickname"), class_="choice")
-    body += tag("div", button(rt(lang, "create"), "room-create", "btn-create-room", "btn primary"), class_="actions")
+    body += tag("div", button(rt(lang, "create"), "room-create", "btn-create-room", "btn primary", disabled=offline), class_="actions")
     body += tag("label", rt(lang, "code") + " " + void(
         "input", type="text", name="join-code", maxlength="9", value=code, data_testid="join-code",
         autocomplete="off", autocapitalize="characters", spellcheck="false", placeholder="ABCDEF"), class_="choice")
-    body += tag("div", button(rt(lang, "join"), "room-join", "btn-join"), class_="actions")
+    body += tag("div", button(rt(lang, "join"), "room-join", "btn-join", disabled=offline), class_="actions")
     return tag("section", body, class_="setup friends", data_testid="friends")
 
 
