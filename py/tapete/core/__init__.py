@@ -3,10 +3,10 @@
 from .actions import fmt, parse
 from .errors import (BadOptions, BadState, GameOver, IllegalAction, MalformedAction, NotYourTurn,
                      TapeteError)
-from .game import Game, next_seat, public_events, require
+from .game import POINTS_OPTION, Game, next_seat, public_events, require
 from .registry import get, ids, register
 from .rng import Rng
 
 __all__ = ["fmt", "parse", "BadOptions", "BadState", "GameOver", "IllegalAction", "MalformedAction",
-           "NotYourTurn", "TapeteError", "Game", "next_seat", "public_events", "require", "get", "ids",
+           "NotYourTurn", "TapeteError", "POINTS_OPTION", "Game", "next_seat", "public_events", "require", "get", "ids",
            "register", "Rng"]

@@ -18,6 +18,7 @@ from .rng import seed_state
 Event = dict  # {"type": str, "seat": int | None, ...public fields, "private": {...} for "seat" only}
 
 STATE_FORMAT = 1
+POINTS_OPTION = "points"   # an ``options_spec`` kind: a whole number of points of at least 1 (targets, limits)
 
 
 def public_events(events: list[Event], seat: int | None) -> list[Event]:
@@ -40,7 +41,7 @@ class Game:
     title: ClassVar[dict[str, str]] = {}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    # name -> (default, allowed type or tuple of allowed values)
+    # name -> (default, allowed): a type, a tuple of allowed values, or POINTS_OPTION
     options_spec: ClassVar[dict[str, tuple[Any, Any]]] = {}
 
     # ----- creation -------------------------------------------------------------------------
@@ -78,8 +79,9 @@ class Game:
             value = options.get(name, default)
             if isinstance(allowed, tuple):
                 ok = value in allowed and type(value) is type(default)
-            elif allowed is int:
-                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            elif allowed is int or allowed == POINTS_OPTION:
+                least = 1 if allowed == POINTS_OPTION else 0
+                ok = isinstance(value, int) and not isinstance(value, bool) and value >= least
             else:
                 ok = isinstance(value, allowed)
             if not ok:
@@ -223,4 +225,4 @@ def next_seat(seat: int, direction: int, players: int, steps: int = 1) -> int:
     return (seat + direction * steps) % players
 
 
-__all__ = ["Game", "Event", "public_events", "require", "next_seat", "MalformedAction"]
+__all__ = ["Game", "Event", "POINTS_OPTION", "public_events", "require", "next_seat", "MalformedAction"]

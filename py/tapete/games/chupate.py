@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import BadOptions, fmt, parse, require
+from ..core import POINTS_OPTION, BadOptions, fmt, parse, require
 from ..core.registry import register
 from .shedding import SheddingGame
 
@@ -78,7 +78,7 @@ class Chupate(SheddingGame):
     card_codes, choice_option, choice_values, bare_verbs = DECK_CODES, "color", COLORS, NO_ARG_VERBS
     options_spec = {
         "quick": (False, bool),       # partida rápida: first out wins the game
-        "target": (500, int),         # puntos por partida
+        "target": (500, POINTS_OPTION),      # puntos por partida
         "pairs": (False, bool),       # juego por parejas (4 players, partners opposite)
         "turn_timer": (0, int),       # seconds per turn, 0 = none; the host runs it with auto_action
     }
@@ -86,8 +86,6 @@ class Chupate(SheddingGame):
     def _check_options(self, options: dict, players: int) -> None:
         if options["pairs"] and players != 4:
             raise BadOptions("pairs need exactly four players")
-        if options["target"] < 1:
-            raise BadOptions("the target must be at least 1 point")
 
     def deck(self, options: dict) -> list[str]:
         return list(DECK)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import BadOptions, GameOver, IllegalAction, MalformedAction, NotYourTurn, parse, require
+from ..core import POINTS_OPTION, GameOver, IllegalAction, MalformedAction, NotYourTurn, parse, require
 from ..core.registry import register
 from ..core.rng import below_in_state, shuffle_in_state
 from .shedding import SheddingGame
@@ -64,12 +64,8 @@ class Francesa(SheddingGame):
     card_codes, choice_option, choice_values, bare_verbs = CARD_CODES, "suit", SUITS, NO_ARG_VERBS
     play_example = "play 7H"
     options_spec = {
-        "limit": (SCORE_LIMIT, int),      # the game ends as soon as a total exceeds this
+        "limit": (SCORE_LIMIT, POINTS_OPTION),   # the game ends as soon as a total exceeds this
     }
-
-    def _check_options(self, options: dict, players: int) -> None:
-        if options["limit"] < 1:
-            raise BadOptions("the score limit must be at least 1 point")
 
     def deck(self, options: dict) -> list[str]:
         return list(DECK)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..core import BadOptions, Game, MalformedAction, parse, require
+from ..core import POINTS_OPTION, Game, MalformedAction, parse, require
 from ..core.registry import register
 from ..core.rng import shuffle_in_state
 
@@ -83,13 +83,9 @@ class Skypo(Game):
     title = {"es": "Skypo", "en": "Skypo"}
     min_players, max_players = 2, 8
     options_spec = {
-        "target": (TARGET, int),      # the game ends after the round in which a total reaches this
+        "target": (TARGET, POINTS_OPTION),   # the game ends after the round in which a total reaches this
         "turn_timer": (0, int),       # seconds per move, 0 = none; the host runs it with auto_action
     }
-
-    def _check_options(self, options: dict, players: int) -> None:
-        if options["target"] < 1:
-            raise BadOptions("the target must be at least 1 point")
 
     # ----- set-up ----------------------------------------------------------------------------
     def _setup(self, state: dict) -> None:

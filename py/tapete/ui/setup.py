@@ -6,6 +6,7 @@ boolean options checkboxes; ``turn_timer`` becomes a row of choices.
 
 from __future__ import annotations
 
+from ..core import POINTS_OPTION
 from .html import button, tag, void
 from .i18n import t
 
@@ -49,7 +50,7 @@ def render_setup(lang: str, game, settings: dict) -> str:
         if name in ("quick", "turn_timer"):
             continue
         label = labels.get(name, name)
-        if kind is int:
+        if kind == POINTS_OPTION:
             field = void("input", type="number", name=name, min="1", max="5000", value=settings[name],
                          data_testid=f"opt-{name}")
             mode += tag("label", label + " " + field, class_="choice")
@@ -93,7 +94,7 @@ def read_settings(game, form: dict, settings: dict) -> dict:
                 pass
         elif kind is bool:
             out[name] = bool(form.get(name))
-        elif kind is int:
+        elif kind == POINTS_OPTION:
             try:
                 out[name] = max(1, min(5000, int(form.get(name, out[name]))))
             except ValueError:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core import (BadOptions, BadState, Game, IllegalAction, MalformedAction, NotYourTurn, next_seat, parse,
+from ...core import (POINTS_OPTION, BadState, Game, IllegalAction, MalformedAction, NotYourTurn, next_seat, parse,
                      require)
 from ...core.rng import shuffle_in_state
 from .cards import (CENTER_SIZE, DECK, DECK_COUNT, DOS_HAND, DOS_PENALTY, DOUBLE, DOUBLE_COLOR_DRAW, HAND_SIZE, INFO,
@@ -36,13 +36,9 @@ class Dos(Game):
     title = {"es": "DOS", "en": "DOS"}
     min_players, max_players = 2, 4
     options_spec = {
-        "target": (TARGET, int),      # points to win the game
+        "target": (TARGET, POINTS_OPTION),   # points to win the game
         "turn_timer": (0, int),       # seconds per turn, 0 = none; the host runs it with auto_action
     }
-
-    def _check_options(self, options: dict, players: int) -> None:
-        if options["target"] < 1:
-            raise BadOptions("the target must be at least 1 point")
 
     # ----- set-up ------------------------------------------------------------------------------
     def _setup(self, state: dict) -> None:
