@@ -63,10 +63,16 @@ ACTION_INFO = {text: ("play", card, text[-1] if card[0] == "W" else None)
                for card, texts in PLAYS.items() for text in texts}
 ACTION_INFO.update({verb: (verb, None, None) for verb in SIMPLE_ACTIONS})
 PARSED = {text: parse(text) for text in ACTION_INFO}                   # shared results: never mutate
-# card on the pile -> colour in force -> the cards that may go on it (what matches() says)
-MATCHING = {top: {color: frozenset(c for c in PLAYS if c[0] == "W" or c[0] == color
-                                   or (top[0] != "W" and c[1:] == top[1:]))
-                  for color in COLORS}
+
+
+def goes_on(card: str, top: str, color: str) -> bool:
+    """The matching rule: a wild goes on anything; a coloured card on the colour in force or on the same
+    number or symbol (a wild on the pile has no number: only its chosen colour counts)."""
+    return card[0] == "W" or card[0] == color or (top[0] != "W" and card[1:] == top[1:])
+
+
+# card on the pile -> colour in force -> the cards that may go on it: the rule above, as a table
+MATCHING = {top: {color: frozenset(c for c in PLAYS if goes_on(c, top, color)) for color in COLORS}
             for top in PLAYS}
 
 
@@ -124,16 +130,8 @@ class Chupate(SheddingGame):
 
     # ----- queries -----------------------------------------------------------------------------
     def matches(self, state: dict, card: str) -> bool:
-        """May ``card`` go on the pile now (ignoring a pending +2 or +4)?"""
-        if card[0] == "W":
-            return True
-        top = state["discard"][-1]
-        return card[0] == state["color"] or (top[0] != "W" and card[1:] == top[1:])
-
-    def _plays_for(self, state: dict, card: str) -> list[str]:
-        if card[0] == "W":
-            return [fmt("play", card, color=c) for c in COLORS]
-        return ["play " + card]
+        """May ``card`` go on the pile now (ignoring a pending +2 or +4)? :func:`goes_on`, from its table."""
+        return card in MATCHING[state["discard"][-1]][state["color"]]
 
     def to_move(self, state: dict) -> list[int]:
         if state["over"]:
@@ -246,17 +244,14 @@ class Chupate(SheddingGame):
             return False
         if state["pending"]:
             return card in PLUS2_CARDS
-        if card[0] == "W":
-            return True
-        top = state["discard"][-1]
-        return card[0] == state["color"] or (top[0] != "W" and card[1:] == top[1:])
+        return card in MATCHING[state["discard"][-1]][state["color"]]      # self.matches(state, card)
 
     # ----- moves ---------------------------------------------------------------------------------
     def apply(self, state: dict, seat: int, action: str) -> list[dict]:
-        """:meth:`Game.apply` with the turn moves (play, draw, pass, challenge by the seat to move) checked
-        inline: the same legality as :meth:`is_legal`, the same mutation and events as :meth:`_apply`.
-        Everything else, and every refusal, takes the general path, which raises the same typed errors
-        (tests/unit/test_fast_paths.py compares the two paths over many reachable states)."""
+        """:meth:`Game.apply`, shortened for a legal turn move (play, draw, pass, challenge by the seat to
+        move): a table lookup instead of parsing, the turn-move part of :meth:`is_legal` inline, then
+        :meth:`_turn_move`. Anything else, and every refusal, takes the general path with its typed
+        errors (tests/unit/test_fast_paths.py compares the two paths over many reachable states)."""
         info = ACTION_INFO.get(action) if type(action) is str else None
         if info is not None and type(seat) is int and seat == state["turn"] and not state["over"]:
             verb, card, color = info
@@ -264,21 +259,17 @@ class Chupate(SheddingGame):
             if verb == "play":
                 if phase == "drawn":
                     legal = card == state["drawn"]
-                elif phase == "play" and card in state["hands"][seat]:
-                    if state["pending"]:
-                        legal = card in PLUS2_CARDS
-                    else:
-                        top = state["discard"][-1]
-                        legal = (card[0] == "W" or card[0] == state["color"]
-                                 or (top[0] != "W" and card[1:] == top[1:]))
                 else:
-                    legal = False
+                    legal = phase == "play" and card in state["hands"][seat] and (
+                        card in PLUS2_CARDS if state["pending"] else self.matches(state, card))
             elif verb == "draw":
                 legal = phase == "play" or phase == "wild4"
             elif verb == "pass":
                 legal = phase == "drawn"
+            elif verb == "challenge":
+                legal = phase == "wild4"
             else:
-                legal = verb == "challenge" and phase == "wild4"
+                legal = False              # ultima, denounce, next: the general path
             if legal:
                 events = self._turn_move(state, seat, verb, card, color)
                 state["history"].append([seat, action])
@@ -333,10 +324,8 @@ class Chupate(SheddingGame):
         state["discard"].append(card)
         state["color"] = color = color or card[0]
         events.append({"type": "played", "seat": seat, "card": card, "color": color})
-        left = len(hand)
-        if left == 1 and state["called"] != seat:      # self.after_shed, inlined (hot path)
-            state["exposed"] = seat
-        elif not left:
+        self.after_shed(state, seat)
+        if not hand:
             self._round_won(state, seat, events)
             return
         rank = card[1:]                    # rank_of(card) for a coloured card; wilds fall to the end
@@ -356,10 +345,7 @@ class Chupate(SheddingGame):
             self._end_turn(state, 1)
             state["phase"] = "wild4"
             return
-        state["phase"] = "play"            # self._end_turn(state, steps), inlined (hot path)
-        state["drawn"] = None
-        state["called"] = None
-        state["turn"] = (state["turn"] + state["direction"] * steps) % state["players"]
+        self._end_turn(state, steps)
 
     def _draw(self, state: dict, seat: int, events: list) -> None:
         if state["phase"] == "wild4":
@@ -372,23 +358,13 @@ class Chupate(SheddingGame):
             self.draw_cards(state, seat, amount, events)
             self._end_turn(state, 1)
             return
-        draw = state["draw"]
-        if draw:                           # one card, as self.draw_cards(state, seat, 1, events) does
-            card = draw.pop()
-            state["hands"][seat].append(card)
-            events.append({"type": "drew", "seat": seat, "count": 1, "private": {"cards": [card]}})
-        else:
-            drawn = self.draw_cards(state, seat, 1, events)
-            card = drawn[0] if drawn else None
-        top = state["discard"][-1]         # self.matches(state, card), inlined (hot path)
-        if card is not None and (card[0] == "W" or card[0] == state["color"]
-                                 or (top[0] != "W" and card[1:] == top[1:])):
+        drawn = self.draw_cards(state, seat, 1, events)
+        if drawn and self.matches(state, drawn[0]):
             state["phase"] = "drawn"
-            state["drawn"] = card
+            state["drawn"] = drawn[0]
         else:
             events.append({"type": "passed", "seat": seat})
-            state["called"] = None         # self._end_turn(state, 1), inlined (hot path); phase is "play"
-            state["turn"] = (state["turn"] + state["direction"]) % state["players"]
+            self._end_turn(state, 1)
 
     def _challenge(self, state: dict, seat: int, events: list) -> None:
         wild4 = state["wild4"]
