@@ -20,33 +20,23 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import functools
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+from local_site import CHROMIUM, CHROMIUM_ARGS, server_url, start_server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 DOC = ROOT / "docs" / "benchmarks.md"
 START, END = "<!-- boot:start -->", "<!-- boot:end -->"
-CHROMIUM = os.environ.get("TAPETE_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--allow-loopback-in-peer-connection",
-]
 TARGET_RATIO = 1.10
 
 BARE_HTML = """<!doctype html>
@@ -69,18 +59,6 @@ new MutationObserver(() => {
 """
 
 
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(directory: Path) -> ThreadingHTTPServer:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def load(page, url: str) -> float:
     page.goto(url)
     page.wait_for_function("() => window.__readyAt !== undefined", timeout=120_000, polling=50)
@@ -90,7 +68,7 @@ def load(page, url: str) -> float:
 def one_run(pw, url: str) -> tuple[float, float]:
     with tempfile.TemporaryDirectory(prefix="tapete-bench-profile-") as profile:
         ctx = pw.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS, headless=True
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
         )
         try:
             ctx.add_init_script(READY_PROBE)
@@ -158,8 +136,8 @@ def main() -> int:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site, copy_function=os.link)
         (site / "bare.html").write_text(BARE_HTML)
-        server = serve(site)
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server = start_server(site)
+        base = server_url(server)
         urls = {"app": base + "index.html", "bare": base + "bare.html"}
         try:
             with sync_playwright() as pw:

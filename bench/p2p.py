@@ -25,7 +25,6 @@ Prints a table and writes it into docs/benchmarks.md between <!-- p2p:start --> 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import random
@@ -33,9 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -47,18 +44,9 @@ from relay import RelayError, start_relay  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
 from clicks import take_chupate_turn as take_turn  # noqa: E402
+from local_site import CHROMIUM, CHROMIUM_ARGS, server_url, start_server  # noqa: E402
 
 DIST = ROOT / "dist"
-CHROMIUM = os.environ.get("TAPETE_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--allow-loopback-in-peer-connection",
-]
 BOOT_TIMEOUT_MS = 120_000
 WARMUP = 5
 SMALL = json.dumps({"v": 1, "type": "intent", "id": "n0000000", "seat": 1, "state_version": 17, "action": "play R7"},
@@ -166,28 +154,6 @@ REF_JS = """async ({payloads, n, warmup}) => {
   a.close(); b.close();
   return out;
 }"""
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".toml": "text/plain"}
-
-    def log_message(self, *args):
-        pass
-
-
-class QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, TimeoutError)):
-            super().handle_error(request, client_address)
-
-
-def serve(directory: Path) -> QuietServer:
-    server = QuietServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -316,11 +282,11 @@ def main() -> int:
             relay = start_relay(Path(tmp) / "relay")
         except RelayError as err:
             sys.exit(str(err))
-        server = serve(DIST)
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server = start_server(DIST)
+        base = server_url(server)
         try:
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
                     for i in range(args.runs):
                         r = one_run(browser, base, relay.url, args.rtt, args.moves, by_link=i % 2 == 1)

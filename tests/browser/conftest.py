@@ -18,17 +18,14 @@ Fixtures (see docs/testing.md):
 
 from __future__ import annotations
 
-import functools
-import os
 import re
 import subprocess
 import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from local_site import CHROMIUM, CHROMIUM_ARGS, QuietServer, server_url, start_server
 
 try:
     from playwright.sync_api import sync_playwright
@@ -40,16 +37,6 @@ except ImportError:  # pragma: no cover - unit-only environments
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = os.environ.get("TAPETE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--allow-loopback-in-peer-connection",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 BOOT_TIMEOUT_MS = 90_000
 
@@ -65,38 +52,6 @@ def is_local(url: str) -> bool:
     if parts.scheme not in ("http", "https", "ws", "wss"):
         return True  # data:, blob:, about:, chrome-extension: never leave the machine
     return (parts.hostname or "") in LOCAL_HOSTS
-
-
-# --- serving ----------------------------------------------------------------------------
-class QuietHandler(SimpleHTTPRequestHandler):
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".toml": "text/plain",
-    }
-
-    def log_message(self, format, *args):  # noqa: A002
-        pass
-
-
-class QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        exc = sys.exc_info()[1]
-        if not isinstance(exc, (BrokenPipeError, ConnectionResetError, TimeoutError)):
-            super().handle_error(request, client_address)
-
-
-def start_server(directory: Path) -> QuietServer:
-    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, name=f"http:{directory}", daemon=True).start()
-    return server
-
-
-def server_url(server: QuietServer) -> str:
-    return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 # --- session fixtures -------------------------------------------------------------------

@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import ROOT, server_url, start_server
+from conftest import ROOT
+from local_site import server_url, start_server
 from tapete.ui.chupate_table import card_name
 from tapete.ui.i18n import t
 
