@@ -5,19 +5,19 @@ import random
 import re
 from html import unescape
 
+import tables
 from tapete.core import get
 from tapete.selftest import random_states as played_states, reshuffled_hidden
 from tapete.ui import dos_table as dt
 from tapete.ui.dos_table import card_name, event_text, local_action, render_table
 
 GAME = get("dos")
-NAMES = ["Ana", "Bea", "Carlos", "Dani"]
+NAMES = tables.NAMES
 ACTION = re.compile(r'data-action="([^"]*)"')
 
 
 def update_for(state, seat, events=()):
-    return {"type": "update", "seat": seat, "view": GAME.view(state, seat), "events": list(events),
-            "legal": GAME.legal_actions(state, seat), "names": NAMES[:state["players"]], "bots": []}
+    return tables.update_for(GAME, state, seat, events)
 
 
 def random_states(seeds=range(12), max_steps=150):

@@ -1,10 +1,10 @@
 """The French-deck Chúpate 2 table: shows only what the seat may see and offers every legal move."""
 
-import html as htmllib
 import random
 import re
 
 from tapete.bots import EasyBot
+import tables
 from tapete.core import get
 from tapete.selftest import random_states as played_states, reshuffled_hidden
 from tapete.sim import step
@@ -12,16 +12,14 @@ from tapete.ui import francesa_table as ft
 from tapete.ui.francesa_table import KEYS, TEXTS, card_name, event_text, local_action, render_table
 
 GAME = get("francesa")
-NAMES = ["Ana", "Bea", "Carlos", "Dani", "Eva"]
+NAMES = tables.NAMES
 
 
 def update_for(state, seat, events=()):
-    return {"type": "update", "seat": seat, "view": GAME.view(state, seat), "events": list(events),
-            "legal": GAME.legal_actions(state, seat), "names": NAMES[:state["players"]], "bots": []}
+    return tables.update_for(GAME, state, seat, events)
 
 
-def actions_in(page: str) -> set[str]:
-    return {htmllib.unescape(a) for a in re.findall(r'data-action="([^"]+)"', page)}
+actions_in = tables.actions_in
 
 
 def random_states(count=40, players=(2, 3, 4, 5), max_steps=250, seed=11):
@@ -50,18 +48,7 @@ def test_no_foreign_card_code_in_the_html():
 
 
 def reachable(state, seat, lang="es") -> set[str]:
-    """Every action a player can send from this table: buttons, plus one local step (the suit chooser)."""
-    ui = {"log": []}
-    page = render_table(update_for(state, seat), lang, ui)
-    found = set()
-    for action in actions_in(page):
-        if action.startswith("ui:"):
-            sub = dict(ui)
-            local_action(sub, action)
-            found |= {a for a in actions_in(render_table(update_for(state, seat), lang, sub)) if not a.startswith("ui:")}
-        else:
-            found.add(action)
-    return found
+    return tables.reachable_one_step(render_table, local_action, update_for(state, seat), lang)
 
 
 def test_every_legal_action_is_reachable():

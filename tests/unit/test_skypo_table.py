@@ -5,6 +5,7 @@ import re
 from html import unescape
 
 from tapete.bots import EasyBot
+import tables
 from tapete.core import get
 from tapete.selftest import random_states as played_states, reshuffled_hidden
 from tapete.sim import step
@@ -12,13 +13,12 @@ from tapete.ui import skypo_table as st
 from tapete.ui.skypo_table import card_name, event_text, local_action, render_table
 
 GAME = get("skypo")
-NAMES = ["Ana", "Bea", "Carlos", "Dani", "Eva"]
+NAMES = tables.NAMES
 ACTION = re.compile(r'data-action="([^"]*)"')
 
 
 def update_for(state, seat, events=()):
-    return {"type": "update", "seat": seat, "view": GAME.view(state, seat), "events": list(events),
-            "legal": GAME.legal_actions(state, seat), "names": NAMES[:state["players"]], "bots": []}
+    return tables.update_for(GAME, state, seat, events)
 
 
 def random_states(seeds=range(12), players=(2, 3, 4, 5), max_steps=120):

@@ -1,11 +1,11 @@
 """The Super Taki table: shows only what the seat may see and offers every legal move (runs, +3 breaker...)."""
 
-import html as htmllib
 import random
 import re
 from collections import Counter
 
 from tapete.bots import EasyBot
+import tables
 from tapete.core import get
 from tapete.core.game import public_events
 from tapete.games.taki import DECK
@@ -15,16 +15,14 @@ from tapete.ui import taki_table as tt
 from tapete.ui.taki_table import KEYS, TEXTS, card_name, event_text, local_action, render_table
 
 GAME = get("taki")
-NAMES = ["Ana", "Bea", "Carlos", "Dani", "Eva", "Fede"]
+NAMES = tables.NAMES
 
 
 def update_for(state, seat, events=()):
-    return {"type": "update", "seat": seat, "view": GAME.view(state, seat), "events": list(events),
-            "legal": GAME.legal_actions(state, seat), "names": NAMES[:state["players"]], "bots": []}
+    return tables.update_for(GAME, state, seat, events)
 
 
-def actions_in(page: str) -> set[str]:
-    return {htmllib.unescape(a) for a in re.findall(r'data-action="([^"]+)"', page)}
+actions_in = tables.actions_in
 
 
 def make(hands, discard=("R5",), turn=0, color="", **fields):
@@ -57,18 +55,7 @@ def test_table_html_does_not_depend_on_hidden_cards():
 
 
 def reachable(state, seat, lang="es") -> set[str]:
-    """Every action a player can send: buttons, plus one local step (the colour chooser)."""
-    ui = {"log": []}
-    page = render_table(update_for(state, seat), lang, ui)
-    found = set()
-    for action in actions_in(page):
-        if action.startswith("ui:"):
-            sub = dict(ui)
-            local_action(sub, action)
-            found |= {a for a in actions_in(render_table(update_for(state, seat), lang, sub)) if not a.startswith("ui:")}
-        else:
-            found.add(action)
-    return found
+    return tables.reachable_one_step(render_table, local_action, update_for(state, seat), lang)
 
 
 def test_every_legal_action_is_reachable():
