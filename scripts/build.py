@@ -155,7 +155,13 @@ def step_trystero() -> None:
     trystero = need_node_modules("trystero")
     esbuild = NODE_MODULES / ".bin" / "esbuild"
     out = VENDOR / "trystero.mjs"
-    inputs = [trystero / "package.json", ROOT / "package-lock.json", Path(__file__)]
+    core = need_node_modules("@trystero-p2p/core") / "dist"
+    # patches/ (patch-package, applied by `npm ci`'s postinstall) fixes Trystero's stale offers and caps
+    # what a peer may make us buffer (docs/multiplayer.md): never bundle an unpatched copy.
+    if "tapete patch" not in (core / "offer-pool.mjs").read_text():
+        sys.exit("[build] node_modules/@trystero-p2p/core is not patched: run `npm ci` (applies patches/)")
+    inputs = [trystero / "package.json", ROOT / "package-lock.json", Path(__file__),
+              *sorted((ROOT / "patches").glob("*.patch")), *sorted(core.glob("*.mjs"))]
     if out.exists() and all(p.stat().st_mtime <= out.stat().st_mtime for p in inputs if p.exists()):
         log("trystero: up to date")
         return
