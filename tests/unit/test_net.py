@@ -192,7 +192,11 @@ def test_refusals_leave_the_state_unchanged(case, code):
     assert table.room.refused and table.room.refused[-1]["code"] == code, table.room.refused
     assert table.state_json() == before
     who = PLAYERS[1] if case == "out_of_turn" else PLAYERS[0]
-    assert table.guest_msgs[who][-1]["type"] == "rejected" and table.guest_msgs[who][-1]["code"] == code
+    answers = table.guest_msgs[who]
+    if case == "stale":                      # the refusal, then the current table again
+        assert answers[-1]["type"] == "update" and answers[-1]["view"]["version"] == host.state["version"]
+        answers = answers[:-1]
+    assert answers[-1]["type"] == "rejected" and answers[-1]["code"] == code
 
 
 def test_messages_before_hello_and_host_impersonation_are_refused():
@@ -496,12 +500,13 @@ def test_francesa_newcomer_joins_between_rounds_at_the_worst_total():
 
 # ----- rate limit ---------------------------------------------------------------------------------
 def flood(table, peer, count, text):
-    """Send ``count`` copies of ``text`` from ``peer``; return the answers it got back."""
+    """Send ``count`` copies of ``text`` from ``peer``; return the refusals it got back (a ``stale`` one
+    also brings the current table, not counted here)."""
     player = table.room.peers[peer]
     before = len(table.guest_msgs[player])
     for _ in range(count):
         raw(table, peer, text)
-    return table.guest_msgs[player][before:]
+    return [m for m in table.guest_msgs[player][before:] if m["type"] != "update"]
 
 
 def test_rate_limit_passes_a_burst_refuses_a_flood_once_and_refills():

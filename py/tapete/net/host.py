@@ -112,6 +112,8 @@ class Host:
             send = self.listeners.get(player)
             if send:
                 send(rejection)
+                if err.code == "stale":            # the guest missed an update: here is the current one
+                    self._send_update(player, [])
             return rejection
 
     def intent(self, player: str, message: dict) -> list[dict]:

@@ -19,6 +19,7 @@ from ..core.errors import BadState
 from .host import Host, LocalSession, SeatSpec
 from .ed25519 import public_key
 from .protocol import SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, host_proof, unb64
+from .schema import check_host_message
 from .transport import Transport
 
 # Room codes: six letters, none that reads like another (no I/L/O, hence no 1/0 confusion either).
@@ -34,7 +35,38 @@ RATE_BURST = 20
 RATE_PER_SECOND = 10.0
 RATE_WINDOW = 1.0
 FLOOD_WINDOWS = 5
+# A guest that has heard nothing from its host JOIN_WAIT seconds after opening its transport opens a
+# fresh one (new signalling, new offers); after JOIN_TRIES transports it stops and tells the player.
+JOIN_WAIT = 8.0
+JOIN_TRIES = 3
 Send = Callable[[dict], None]
+
+
+class JoinWatch:
+    """The guest's join watchdog, without timers: :meth:`verdict` says what to do at ``now``.
+
+    ``try_started(now)`` when a transport opens; ``verdict(now, answered)`` -> ``"ok"`` (the host
+    answered), ``"wait"``, ``"retry"`` (open a fresh transport) or ``"give_up"`` (tell the player)."""
+
+    def __init__(self, wait: float = JOIN_WAIT, tries: int = JOIN_TRIES):
+        self.wait, self.tries = wait, max(1, tries)
+        self.attempt = 0
+        self.since: float | None = None
+
+    def try_started(self, now: float) -> None:
+        self.attempt += 1
+        self.since = now
+
+    def verdict(self, now: float, answered: bool) -> str:
+        if answered:
+            return "ok"
+        if self.since is None or now - self.since < self.wait:
+            return "wait"
+        return "retry" if self.attempt < self.tries else "give_up"
+
+    def next_check(self, now: float) -> float:
+        """Seconds until the verdict can change."""
+        return max(0.0, (self.since or now) + self.wait - now)
 
 
 def new_code() -> str:
@@ -472,8 +504,11 @@ class GuestSession:
     ``on_update`` gets ``lobby``, ``update`` and ``rejected`` messages (dicts).
     """
 
-    def __init__(self, transport: Transport, player: str, name: str, on_update: Send, secret: str = ""):
+    def __init__(self, transport: Transport, player: str, name: str, on_update: Send, secret: str = "",
+                 log: Callable[[str], None] = lambda text: None):
         self.transport, self.player, self.name = transport, player, name
+        self.log = log                             # where refused host messages are reported (the console)
+        self.refused: list[str] = []               # why each refused host message was refused
         self.host_key = host_public(secret)
         self.challenge = secrets.token_urlsafe(16)
         self.on_update = on_update
@@ -525,6 +560,11 @@ class GuestSession:
             return
         if not isinstance(message, dict) or message.get("v") != SCHEMA_VERSION or message.get("type") not in HOST_TYPES:
             return
+        try:
+            check_host_message(message, self.lobby["game"] if self.lobby else None)
+        except ProtocolError as err:               # nothing changes; the page says why in its console
+            self._refuse_host(str(err))
+            return
         if self.host_peer is None:
             if message["type"] == "rejected" and message.get("code") == "no_hello":
                 return                             # another guest ignoring us is not a host
@@ -532,12 +572,25 @@ class GuestSession:
                                                  self.transport.self_id, peer):
                 return                             # not the holder of the link's host key
             self.host_peer = peer
+        if message["type"] == "update" and self.last is not None \
+                and message["view"]["version"] < self.last["view"]["version"]:
+            self._refuse_host(f"ignored an update older than the table (v{message['view']['version']} < "
+                              f"v{self.last['view']['version']})")
+            return
+        if message["type"] == "lobby" and self.lobby is not None and message["game"] != self.lobby["game"]:
+            self._refuse_host("the room's game cannot change")
+            return
         self.received.append(text)
         if message["type"] == "lobby":
             self.lobby = message
         elif message["type"] == "update":
             self.last = message
         self.on_update(message)
+
+    def _refuse_host(self, why: str) -> None:
+        self.refused.append(why)
+        del self.refused[:-50]
+        self.log(f"tapete: {why}")
 
     def send(self, action: str) -> dict | None:
         """Send an intent for our seat at the version we last saw; the answer arrives via on_update."""

@@ -71,7 +71,7 @@ def render_opponents(update: dict, lang: str) -> str:
         count_text = t(lang, "card1") if count == 1 else t(lang, "cards", n=count)
         backs = tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
         items.append(tag("li", tag("span", escape(name), class_="name") + backs
-                         + tag("span", count_text, class_="count", data_testid=f"count-{seat}"),
+                         + tag("span", escape(count_text), class_="count", data_testid=f"count-{seat}"),
                          class_=cls, data_testid=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
@@ -82,17 +82,17 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     top = view["top"]
     draw_label = t(lang, "pile.draw", n=view["draw_count"])
     draw_action = "draw" if "draw" in legal else None
-    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), draw_action or "draw",
+    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), draw_action or "draw",
                   "draw-pile", "pile draw-pile" + (" playable" if draw_action else ""), aria_label=draw_label)
     discard = tag("div", card_face(top, view["color"]), class_=f"card big c-{top[0]} wild-{view['color']}",
                   data_testid="discard-top", data_card=top, role="img",
                   aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
     direction = t(lang, "direction.cw" if view["direction"] == 1 else "direction.ccw")
-    info = [tag("span", f"{t(lang, 'color')}: {COLOR_SHAPES[view['color']]} {t(lang, view['color'])}",
+    info = [tag("span", escape(f"{t(lang, 'color')}: {COLOR_SHAPES[view['color']]} {t(lang, view['color'])}"),
                 class_=f"color-chip c-{view['color']}", data_testid="current-color", data_color=view["color"]),
             tag("span", direction, data_testid="direction", data_direction=view["direction"])]
     if view["pending"]:
-        info.append(tag("span", t(lang, "pending", n=view["pending"]), class_="pending", data_testid="pending"))
+        info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
     if ui.get("timer") is not None:
         info.append(tag("span", t(lang, "timer", n=ui["timer"]), class_="timer", data_testid="turn-timer"))
     return tag("div", pile + discard + tag("div", "".join(info), class_="table-info"), class_="centre")
@@ -187,7 +187,7 @@ def render_log(lines: list[str], lang: str) -> str:
 
 
 def scores_table(update: dict, lang: str, values: list[int]) -> str:
-    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)))
+    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", escape(str(v))))
                    for s, v in enumerate(values))
     return tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
 
@@ -195,7 +195,7 @@ def scores_table(update: dict, lang: str, values: list[int]) -> str:
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", t(lang, "round.title", n=view["round"]))
+    body = tag("h2", escape(t(lang, "round.title", n=view["round"])))
     body += tag("p", escape(t(lang, "round.winner", name=player_name(lang, update, last["winner"]),
                                 points=last["points"])))
     body += scores_table(update, lang, view["scores"])

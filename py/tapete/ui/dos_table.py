@@ -247,7 +247,7 @@ def render_opponents(update: dict, lang: str) -> str:
         body = tag("span", escape(player_name(lang, update, seat)), class_="name")
         body += tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
         body += tag("span", count_text, class_="count", data_testid=f"count-{seat}")
-        body += tag("span", t(lang, "points", n=view["scores"][seat]), class_="score", data_testid=f"score-{seat}")
+        body += tag("span", escape(t(lang, "points", n=view["scores"][seat])), class_="score", data_testid=f"score-{seat}")
         badges = []
         if seat == view["dealer"]:
             badges.append(tag("span", t(lang, "dealer"), class_="badge dealer"))
@@ -296,12 +296,12 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
                             aria_label=t(lang, "place_here", card=card_name(lang, card))))
     row = tag("div", "".join(slots), class_="center-row", data_testid="center", role="group",
               aria_label=t(lang, "center"))
-    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
+    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
                   "pile draw-pile" + (" playable" if "draw" in legal else ""),
                   aria_label=shared_t(lang, "pile.draw", n=view["draw_count"]))
-    info = [tag("span", t(lang, "target", n=view["options"].get("target", 200)), class_="target")]
+    info = [tag("span", escape(t(lang, "target", n=view["options"].get("target", 200))), class_="target")]
     if view["bonus"] and view["phase"] in ("play", "bonus"):
-        info.append(tag("span", t(lang, "bonus_chip", n=view["bonus"]), class_="bonus-chip", data_testid="bonus"))
+        info.append(tag("span", escape(t(lang, "bonus_chip", n=view["bonus"])), class_="bonus-chip", data_testid="bonus"))
     return tag("div", pile + row + tag("div", "".join(info), class_="table-info"), class_="centre")
 
 
@@ -404,7 +404,7 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
                             aria_pressed="true" if is_sel else "false", data_index=i, data_card=card))
     me = update["seat"]
     head = tag("h2", t(lang, "hand"), class_="sr-only")
-    score = tag("span", t(lang, "points", n=view["scores"][me]), class_="score", data_testid=f"score-{me}")
+    score = tag("span", escape(t(lang, "points", n=view["scores"][me])), class_="score", data_testid=f"score-{me}")
     return tag("div", head + "".join(cards) + score, class_="hand", data_testid="hand", role="group",
                aria_label=t(lang, "hand"))
 
@@ -465,8 +465,8 @@ def hands_table(update: dict, lang: str, last: dict, scores: list[int], testid: 
         cards = "".join(tag("span", card_face(c), class_=card_class(c) + " mini", role="img",
                             aria_label=f"{card_name(lang, c)} ({card_points(c)})") for c in hand)
         rows.append(tag("tr", tag("td", escape(player_name(lang, update, seat)))
-                        + tag("td", cards, class_="mini-hand") + tag("td", str(last["hand_points"][seat]))
-                        + tag("td", str(scores[seat])), class_="winner" if seat == last["winner"] else None))
+                        + tag("td", cards, class_="mini-hand") + tag("td", escape(str(last["hand_points"][seat])))
+                        + tag("td", escape(str(scores[seat]))), class_="winner" if seat == last["winner"] else None))
     return tag("table", tag("caption", shared_t(lang, "scores")) + "".join(rows), class_="scores",
                data_testid=testid)
 
@@ -474,11 +474,11 @@ def hands_table(update: dict, lang: str, last: dict, scores: list[int], testid: 
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", shared_t(lang, "round.title", n=view["round"]))
+    body = tag("h2", escape(shared_t(lang, "round.title", n=view["round"])))
     body += tag("p", escape(t(lang, "round.winner", name=player_name(lang, update, last["winner"]),
                                 points=last["points"])))
     body += hands_table(update, lang, last, view["scores"], "scores")
-    body += tag("p", t(lang, "target", n=view["options"].get("target", 200)))
+    body += tag("p", escape(t(lang, "target", n=view["options"].get("target", 200))))
     body += next_button(update, lang)
     return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
                aria_label=shared_t(lang, "round.title", n=view["round"]))

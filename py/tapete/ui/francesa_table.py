@@ -133,7 +133,7 @@ def render_seats(update: dict, lang: str) -> str:
     gone = view.get("gone") or [False] * view["players"]
 
     def extra(seat: int) -> tuple[str, str]:
-        badges = tag("span", tx(lang, "points", n=view["scores"][seat]), class_="points",
+        badges = tag("span", escape(tx(lang, "points", n=view["scores"][seat])), class_="points",
                      data_testid=f"points-{seat}")
         cls = []
         if view["exposed"] == seat:
@@ -148,7 +148,7 @@ def render_seats(update: dict, lang: str) -> str:
 def render_centre(update: dict, lang: str, ui: dict) -> str:
     view, legal = update["view"], update["legal"]
     top = view["top"]
-    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
+    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
                   "pile draw-pile" + (" playable" if "draw" in legal else ""),
                   aria_label=t(lang, "pile.draw", n=view["draw_count"]))
     discard = tag("div", card_face(top), class_=f"card fcard big s-{top[-1]}", data_testid="discard-top", data_card=top,
@@ -158,10 +158,10 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
                 data_testid="current-suit", data_suit=suit),
             tag("span", t(lang, "direction.cw" if view["direction"] == 1 else "direction.ccw"),
                 data_testid="direction", data_direction=view["direction"]),
-            tag("span", tx(lang, "round", n=view["round"]) + " · " + tx(lang, "limit", n=view["options"]["limit"]),
+            tag("span", escape(tx(lang, "round", n=view["round"]) + " · " + tx(lang, "limit", n=view["options"]["limit"])),
                 data_testid="round-info")]
     if view["pending"]:
-        info.append(tag("span", t(lang, "pending", n=view["pending"]), class_="pending", data_testid="pending"))
+        info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
     if view.get("ace_bonus"):
         info.append(tag("span", "A · " + tx(lang, "ace"), class_="pending", data_testid="ace-bonus"))
     if ui.get("timer") is not None:
@@ -252,7 +252,7 @@ def render_round(update: dict, lang: str) -> str:
     view = update["view"]
     last = view["last_round"]
     seats = active_seats(view)
-    body = tag("h2", t(lang, "round.title", n=view["round"]))
+    body = tag("h2", escape(t(lang, "round.title", n=view["round"])))
     body += tag("p", escape(tx(lang, "round.winner", name=player_name(lang, update, last["winner"]))))
     if last.get("penalty"):
         body += tag("p", escape(tx(lang, "round.penalty", name=player_name(lang, update, last["penalty"]["seat"]),

@@ -271,7 +271,7 @@ def render_grid(update: dict, lang: str, seat: int, mode: str | None, small: boo
                 cells.append(tag("span", body, class_=cls, data_testid=testid, role="img",
                                  aria_label=f"{where}: {shown}", data_card=card))
     gone = sum(1 for column in grid if column is None)
-    note = tag("span", t(lang, "gone_count", n=gone), class_="sr-only") if gone else ""
+    note = tag("span", escape(t(lang, "gone_count", n=gone)), class_="sr-only") if gone else ""
     name = t(lang, "my_grid") if seat == update["seat"] else t(lang, "grid", name=player_name(lang, update, seat))
     return tag("div", "".join(cells) + note, class_="grid" + (" small" if small else ""),
                data_testid=f"grid-{seat}", role="group", aria_label=name)
@@ -279,10 +279,10 @@ def render_grid(update: dict, lang: str, seat: int, mode: str | None, small: boo
 
 def seat_info(update: dict, lang: str, seat: int) -> str:
     view = update["view"]
-    bits = [tag("span", t(lang, "total", n=view["scores"][seat]), class_="score", data_testid=f"score-{seat}"),
-            tag("span", t(lang, "visible", n=visible_sum(view["grids"][seat])), class_="visible")]
+    bits = [tag("span", escape(t(lang, "total", n=view["scores"][seat])), class_="score", data_testid=f"score-{seat}"),
+            tag("span", escape(t(lang, "visible", n=visible_sum(view["grids"][seat]))), class_="visible")]
     if view["phase"] == "reveal" and view["to_flip"][seat]:
-        bits.append(tag("span", t(lang, "to_flip", n=view["to_flip"][seat]), class_="to-flip"))
+        bits.append(tag("span", escape(t(lang, "to_flip", n=view["to_flip"][seat])), class_="to-flip"))
     if view["closer"] == seat:
         bits.append(tag("span", t(lang, "closer_badge"), class_="badge closer", data_testid=f"closer-{seat}"))
     return tag("span", "".join(bits), class_="seat-info")
@@ -307,7 +307,7 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     mine = me is not None and view["turn"] == me
     mode = current_mode(view, ui)
     can_draw = "draw" in legal
-    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
+    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
                   "pile draw-pile" + (" playable" if can_draw else ""),
                   aria_label=t(lang, "pile.draw", n=view["draw_count"]))
     top = view["top"]
@@ -434,11 +434,11 @@ def round_table(update: dict, lang: str, last: dict, testid: str) -> str:
         name = escape(player_name(lang, update, seat))
         if seat == last["closer"]:
             name += " " + tag("span", t(lang, "closer_badge"), class_="badge closer")
-        scored = str(last["round_scores"][seat])
+        scored = escape(str(last["round_scores"][seat]))
         if seat == last["closer"] and last["doubled"]:
             scored += " " + tag("span", t(lang, "doubled_mark"), class_="doubled", data_testid="doubled")
-        rows.append(tag("tr", tag("td", name) + tag("td", str(points)) + tag("td", scored)
-                        + tag("td", str(last["totals"][seat]))))
+        rows.append(tag("tr", tag("td", name) + tag("td", escape(str(points))) + tag("td", scored)
+                        + tag("td", escape(str(last["totals"][seat])))))
     return tag("table", tag("caption", t(lang, "scores")) + "".join(rows), class_="scores", data_testid=testid)
 
 
@@ -458,7 +458,7 @@ def closer_note(update: dict, lang: str, last: dict) -> str:
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", t(lang, "round.title", n=view["round"])) + closer_note(update, lang, last)
+    body = tag("h2", escape(t(lang, "round.title", n=view["round"]))) + closer_note(update, lang, last)
     body += round_table(update, lang, last, "scores")
     body += next_button(update, lang)
     return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",

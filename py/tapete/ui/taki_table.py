@@ -179,7 +179,7 @@ def render_seats(update: dict, lang: str) -> str:
 def render_centre(update: dict, lang: str, ui: dict) -> str:
     view, legal = update["view"], update["legal"]
     top = view["top"]
-    pile = button(tag("span", str(view["draw_count"]), class_="pile-count"), "draw", "draw-pile",
+    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
                   "pile draw-pile" + (" playable" if "draw" in legal else ""),
                   aria_label=t(lang, "pile.draw", n=view["draw_count"]))
     color = view["color"]
@@ -193,9 +193,9 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     info = [chip, tag("span", t(lang, "direction.cw" if view["direction"] == 1 else "direction.ccw"),
                       data_testid="direction", data_direction=view["direction"])]
     if view["pending"]:
-        info.append(tag("span", t(lang, "pending", n=view["pending"]), class_="pending", data_testid="pending"))
+        info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
     if view["plus3_by"] is not None:
-        info.append(tag("span", tx(lang, "plus3", name=player_name(lang, update, view["plus3_by"])),
+        info.append(tag("span", escape(tx(lang, "plus3", name=player_name(lang, update, view["plus3_by"]))),
                         class_="pending", data_testid="plus3", data_seat=view["plus3_by"]))
     if ui.get("timer") is not None:
         info.append(tag("span", t(lang, "timer", n=ui["timer"]), class_="timer", data_testid="turn-timer"))
