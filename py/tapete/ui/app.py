@@ -22,6 +22,7 @@ from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
+from .html import escape
 from .room_ui import render_friends_box, render_lobby, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
@@ -61,6 +62,8 @@ class App(RoomsMixin):
         self.room_msg = ""
         self.room_debug: dict | None = {} if _param("debug_room") else None
         self.grace_watch = False
+        self.join_watch = None                       # the guest's join watchdog (rooms.py join_room)
+        self.join_failed = False
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -70,6 +73,7 @@ class App(RoomsMixin):
         self._listen(document, "tapete:lang", self.on_lang)
         self._listen(window, "online", self.on_network)
         self._listen(window, "offline", self.on_network)
+        self._listen(window, "hashchange", self.on_hash)
         self.show_picker()
         joined = parse_fragment(str(window.location.hash or ""))
         if joined and not window.navigator.onLine:  # a room link opened offline: the friends box says why not
@@ -93,6 +97,15 @@ class App(RoomsMixin):
         proxy = create_proxy(handler)
         self._proxies.append(proxy)
         target.addEventListener(name, proxy)
+
+    def on_hash(self, event) -> None:
+        """A room link opened in this tab changes only the fragment (no reload): join that room."""
+        joined = parse_fragment(str(window.location.hash or ""))
+        info = self.room_info or {}
+        if not joined or self.room is not None or (info.get("code"), info.get("secret") or "") == joined:
+            return
+        self.game_id = "chupate"
+        asyncio.ensure_future(self.join_room(*joined))
 
     def on_lang(self, event) -> None:
         self.lang = str(window.tapeteShell.lang)
@@ -211,8 +224,9 @@ class App(RoomsMixin):
         for end in (self.room, self.guest):
             if end is not None:
                 end.transport.close()
-        self.room = self.guest = self.room_info = self.lobby = None
+        self.room = self.guest = self.room_info = self.lobby = self.join_watch = None
         self.room_msg = ""
+        self.join_failed = False
 
     # ----- intents and updates --------------------------------------------------------------------
     def act(self, action: str) -> None:
@@ -240,6 +254,8 @@ class App(RoomsMixin):
                 self.room.add_bot(self.settings["level"], t(self.lang, "bot", n=self.room.filled()))
         elif action == "room-start":
             self.start_room()
+        elif action == "room-retry":
+            self.retry_join()
         elif action == "room-copy":
             if self.room_info and self.room_info.get("link"):
                 try:
@@ -404,14 +420,15 @@ class App(RoomsMixin):
             self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + render_friends_box(
                 self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
             if self.room_msg:
-                self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{self.room_msg}</p>')
+                self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{escape(self.room_msg)}</p>')
             return
         if self.screen == "lobby":
             info = self.room_info or {}
             self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
                                                link=info.get("link"), is_host=bool(info.get("is_host")),
                                                message=self.room_msg,
-                                               unverified=self.guest is not None and not self.guest.verified)
+                                               unverified=self.guest is not None and not self.guest.verified,
+                                               failed=self.join_failed)
             return
         if self.update is None:
             return

@@ -33,6 +33,10 @@ TEXT = {
         "start": "Empezar partida",
         "wait": "Esperando a que el anfitrión empiece…",
         "connecting": "Conectando con la sala…",
+        "join_retry": "Sin respuesta de la sala todavía; probando de nuevo (intento {n} de {of})…",
+        "join_failed": ("No se ha podido entrar en la sala: nadie responde. Puede que el anfitrión la haya "
+                        "cerrado o que el enlace o el código no sean correctos."),
+        "retry": "Reintentar",
         "bad_code": "Ese código no es válido (seis letras).",
         "host_gone": "El anfitrión se ha desconectado; esperando a que vuelva…",
         "need_two": "Hacen falta al menos dos asientos ocupados.",
@@ -67,6 +71,10 @@ TEXT = {
         "start": "Start game",
         "wait": "Waiting for the host to start…",
         "connecting": "Connecting to the room…",
+        "join_retry": "No answer from the room yet; trying again (attempt {n} of {of})…",
+        "join_failed": ("Could not get into the room: nobody answers. The host may have closed it, or the "
+                        "link or code may be wrong."),
+        "retry": "Try again",
         "bad_code": "That code is not valid (six letters).",
         "host_gone": "The host disconnected; waiting for it to come back…",
         "need_two": "At least two seats must be taken.",
@@ -102,7 +110,7 @@ def render_friends_box(lang: str, name: str, code: str = "", offline: bool = Fal
 
 
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
-                 message: str = "", unverified: bool = False) -> str:
+                 message: str = "", unverified: bool = False, failed: bool = False) -> str:
     body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
     if link:
         body += tag("label", rt(lang, "link") + " " + void(
@@ -114,7 +122,7 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
         body += tag("p", rt(lang, "unverified"), class_="note", data_testid="room-unverified")
     seats = ""
     if lobby is None:
-        seats = tag("li", rt(lang, "connecting"))
+        seats = tag("li", rt(lang, "connecting") if not failed else "—")
     else:
         for i, seat in enumerate(lobby["seats"]):
             label = escape(seat["name"]) if seat["kind"] != "open" else "—"
@@ -132,6 +140,8 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
         actions += button(rt(lang, "start"), "room-start", "btn-start-room", "btn primary")
     else:
         body += tag("p", rt(lang, "wait"), class_="note")
+    if failed:
+        actions += button(rt(lang, "retry"), "room-retry", "btn-join-retry", "btn primary")
     actions += button(rt(lang, "menu"), "menu", "btn-menu")
     body += tag("div", actions, class_="actions")
     if message:
@@ -167,6 +177,10 @@ class BrowserTransport(Transport):
 
     def close(self) -> None:
         self.handle.close()
+
+    async def aclose(self) -> None:
+        """Close and wait until the signalling room is left (before joining it again)."""
+        await self.handle.close()
 
 
 async def open_transport(code: str, secret: str, accept_code: bool = False) -> BrowserTransport:

@@ -11,7 +11,7 @@ from pyscript import window
 
 from ..core import get
 from ..net import GuestSession, LocalSession, RoomHost, link_secret, new_code, new_host_key
-from ..net.room import GRACE_SECONDS, room_fragment
+from ..net.room import GRACE_SECONDS, JoinWatch, room_fragment
 from .browser import STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _store_set, player_id
 from .room_ui import rt
 from .setup import options_of
@@ -115,15 +115,52 @@ class RoomsMixin:
             self.grace_watch = False
 
     async def join_room(self, code: str, secret: str) -> None:
+        """Join as a guest, with a watchdog (:class:`~tapete.net.room.JoinWatch`): no answer from the
+        host JOIN_WAIT s after opening the transport -> a fresh transport; after JOIN_TRIES, say so
+        and offer to try again."""
         from .room_ui import open_transport
         name = self.my_name()
         self.stop_game()
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret) if secret else None,
                           "is_host": False}
         self.screen = "lobby"
+        self.join_failed = False
         self.render()
-        transport = await open_transport(code, secret)
-        self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret)
+        wait = _int_param("join_wait", None)          # test hook: a shorter watchdog
+        watch = self.join_watch = JoinWatch(**({"wait": float(max(1, wait))} if wait is not None else {}))
+        while True:
+            transport = await open_transport(code, secret)
+            if self.join_watch is not watch:          # the player left meanwhile
+                await transport.aclose()
+                return
+            guest = self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret)
+            watch.try_started(time.monotonic())
+            while (verdict := watch.verdict(time.monotonic(), guest.lobby is not None or guest.last is not None)) == "wait":
+                await asyncio.sleep(min(0.5, watch.next_check(time.monotonic()) + 0.05))
+                if self.join_watch is not watch:
+                    return
+            if verdict == "ok":
+                if self.room_msg and self.screen == "lobby":
+                    self.room_msg = ""
+                    self.render()
+                return
+            window.console.warn(f"tapete: no answer from room {code} after try {watch.attempt} ({verdict})")
+            self.guest = None
+            await transport.aclose()
+            if self.join_watch is not watch:
+                return
+            if verdict == "give_up":
+                self.join_failed = True
+                self.room_msg = rt(self.lang, "join_failed")
+                self.render()
+                return
+            self.room_msg = rt(self.lang, "join_retry").format(n=watch.attempt + 1, of=watch.tries)
+            self.render()
+
+    def retry_join(self) -> None:
+        info = self.room_info or {}
+        if self.guest is None and info.get("code") and not info.get("is_host"):
+            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or ""))
 
     def record_hidden(self) -> None:
         """Test hook (?debug_room=1): per version, the cards each seat must never see."""
