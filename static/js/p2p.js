@@ -14,8 +14,10 @@
  *
  * Configuration, later wins: built-in defaults < static/config.json (if present:
  * {"appId": "...", "relays": ["wss://..."], "iceServers": [{urls: "..."}]}) < URL params
- * `relay=<wss url>` (repeatable) and `ice=<stun:/turn: url>` (repeatable; `ice=none` for no ICE
- * servers; TURN credentials as turn:user:pass@host:port) < options passed to open().
+ * `relay=<wss url>` (repeatable) and `ice=<stun:/turn: url>` (repeatable, in the query or the
+ * fragment; `ice=none` for no ICE servers; TURN credentials as turn:user:pass@host:port, which share
+ * links carry in the fragment only) < options passed to open(). A host (acceptCode) drops guest texts
+ * over MAX_GUEST_TEXT bytes before they reach Python.
  */
 import { joinRoom, selfId } from "../vendor/trystero.mjs";
 
@@ -29,7 +31,10 @@ export const DEFAULTS = {
   ],
   iceServers: [{ urls: "stun:stun.l.google.com:19302" }, { urls: "stun:stun.cloudflare.com:3478" }],
 };
-const MAX_TEXT = 1 << 20; // neither send nor deliver larger texts (guest messages are ~100 bytes)
+const MAX_TEXT = 1 << 20; // neither send nor deliver larger texts (an update is a few KiB)
+export const MAX_GUEST_TEXT = 4096; // a host drops larger texts from guests here, before Python (an intent is ~100 bytes)
+const encoder = new TextEncoder();
+const tooLong = (text, max) => text.length > max || (text.length * 3 > max && encoder.encode(text).length > max);
 
 function parseIce(value) {
   // turn:user:pass@host:port -> {urls: "turn:host:port", username, credential}
@@ -58,9 +63,10 @@ export async function config(overrides = {}) {
   if (typeof file.appId === "string") out.appId = file.appId;
   if (Array.isArray(file.relays) && file.relays.length) out.relays = file.relays;
   if (Array.isArray(file.iceServers)) out.iceServers = file.iceServers;
-  const relays = params.getAll("relay").filter(Boolean);
+  const hash = new URLSearchParams(location.hash.slice(1)); // a share link's credentials (never sent to a server)
+  const relays = [...params.getAll("relay"), ...hash.getAll("relay")].filter(Boolean);
   if (relays.length) out.relays = relays;
-  const ice = params.getAll("ice").filter(Boolean);
+  const ice = [...params.getAll("ice"), ...hash.getAll("ice")].filter(Boolean);
   if (ice.length) out.iceServers = ice.includes("none") ? [] : ice.map(parseIce);
   for (const key of ["appId", "relays", "iceServers"]) if (overrides[key] != null) out[key] = overrides[key];
   return out;
@@ -79,6 +85,9 @@ export function roomIds(room) {
 /** Open a room. A guest joins one Trystero room: the link's (with `secret`) or the bare code's (without).
  * The host (`acceptCode: true`) joins both, so people may join by link or by typing the code. */
 export async function open({ room, secret = "", acceptCode = false, relays, iceServers, appId } = {}) {
+  // the host (acceptCode) hears only guests: their texts are small (MAX_GUEST_TEXT)
+  const maxIncoming = acceptCode ? MAX_GUEST_TEXT : MAX_TEXT;
+  let dropped = 0;
   if (!/^[A-Z]{6}$/.test(room || "")) throw new Error(`bad room code ${room}`);
   const cfg = await config({ relays, iceServers, appId });
   const ids = roomIds(room);
@@ -103,8 +112,9 @@ export async function open({ room, secret = "", acceptCode = false, relays, iceS
     );
     const action = trRoom.makeAction("tapete");
     action.onMessage = (data, meta) => {
-      // JSON text only, at most MAX_TEXT: anything else is dropped here, before it reaches Python
-      if (typeof data === "string" && data.length <= MAX_TEXT) emit("message", data, meta && meta.peerId);
+      // JSON text only, at most maxIncoming bytes: anything else is dropped here, before it reaches Python
+      if (typeof data === "string" && !tooLong(data, maxIncoming)) emit("message", data, meta && meta.peerId);
+      else dropped += 1;
     };
     trRoom.onPeerJoin = (id) => {
       peers.set(id, action);
@@ -122,6 +132,7 @@ export async function open({ room, secret = "", acceptCode = false, relays, iceS
     room,
     config: cfg,
     peers: () => [...peers.keys()],
+    dropped: () => dropped, // texts refused here (too long or not text)
     send(text, peerId = null) {
       if (closed || typeof text !== "string" || text.length > MAX_TEXT) return false;
       const targets = peerId == null ? rooms.map((r) => [r.action, {}]) : [[peers.get(peerId), { target: peerId }]];

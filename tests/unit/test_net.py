@@ -685,3 +685,106 @@ def test_rate_limit_never_refuses_a_peer_that_keeps_to_the_rate():
         now += 1 / (RATE_PER_SECOND + 1)
         verdicts.append(fast.check("fast", now))
     assert "refuse" in verdicts and verdicts[-1] == "drop" and "block" in verdicts
+
+
+# ----- the guest's join watchdog ------------------------------------------------------------------
+def test_join_watch_retries_then_gives_up_and_stops_once_answered():
+    from tapete.net.room import JoinWatch
+    watch = JoinWatch(wait=8, tries=3)
+    assert watch.verdict(0, False) == "wait"                 # nothing opened yet
+    watch.try_started(100)
+    assert watch.verdict(107.9, False) == "wait" and watch.next_check(104) == 4
+    assert watch.verdict(108, False) == "retry"
+    assert watch.verdict(108, True) == "ok"                  # an answer wins whenever it comes
+    watch.try_started(108)
+    assert watch.verdict(116, False) == "retry"
+    watch.try_started(116)
+    assert watch.verdict(123, False) == "wait"
+    assert watch.verdict(124, False) == "give_up" and watch.attempt == 3
+    assert JoinWatch(wait=1, tries=0).tries == 1
+
+
+# ----- bounded cost per peer: new peers per minute; share links -----------------------------------
+def test_new_peers_per_minute_are_capped_and_seated_players_always_heard():
+    from tapete.net.room import NEW_PEERS_PER_MINUTE
+    clock = Clock()
+    table = Table(guests=1, seats=4, clock=clock)
+    seated = table.room.seat_of(PLAYERS[0])
+    # A crowd of new peers: the first NEW_PEERS_PER_MINUTE - 1 (the real guest was one) are heard...
+    crowd = [table.hub.join(f"peer-x{i}") for i in range(NEW_PEERS_PER_MINUTE + 5)]
+    for i, peer in enumerate(crowd):
+        peer.start()
+        peer.send("peer-host", json.dumps({"v": 1, "type": "hello", "player": f"crowdplayer{i:03d}", "name": f"X{i}"}))
+    codes = [r["code"] for r in table.room.refused]
+    assert codes.count("busy") == 6 and "full" in codes, codes          # ...the rest are turned away once
+    before = len(table.room.refused)
+    crowd[-1].send("peer-host", json.dumps({"v": 1, "type": "hello", "player": "crowdplayer999", "name": "Y"}))
+    assert len(table.room.refused) == before                              # and then ignored
+    # The seated guest comes back on a new connection meanwhile: heard at once, same seat.
+    again = GuestSession(table.hub.join("peer-again"), PLAYERS[0], "Gina", lambda m: None)
+    assert again.lobby is not None and table.room.seat_of(PLAYERS[0]) == seated == again.seat
+    # A minute later new peers are heard again.
+    clock.now += 60
+    late = GuestSession(table.hub.join("peer-late"), "latecomer0001", "Zoe", lambda m: None)
+    assert late.host_peer == "peer-host" and table.room.refused[-1]["code"] != "busy"
+
+
+def test_share_links_carry_no_test_hooks_and_no_credentials_in_the_query():
+    from urllib.parse import parse_qs, urlsplit
+    from tapete.net.room import share_link
+    search = ("?relay=ws://127.0.0.1:7447&seed=5&debug_room=1&autoplay=20&bot_delay=0&grace=1&join_wait=2"
+              "&ice=stun:stun.example:3478&ice=turn:ana:s3cret@turn.example:3478&relay=wss://u:p@relay.example")
+    link = share_link("https://tapete.example/", search, "ABCDEF", "k" * 43)
+    parts = urlsplit(link)
+    query = parse_qs(parts.query)
+    assert set(query) == {"relay", "ice"}
+    assert query == {"relay": ["ws://127.0.0.1:7447"], "ice": ["stun:stun.example:3478"]}
+    assert "s3cret" not in parts.query and "u:p@" not in parts.query
+    fragment = parse_qs(parts.fragment)
+    assert fragment["ice"] == ["turn:ana:s3cret@turn.example:3478"] and fragment["relay"] == ["wss://u:p@relay.example"]
+    assert parse_fragment("#" + parts.fragment) == ("ABCDEF", "k" * 43)
+    assert share_link("https://t.example/", "", "ABCDEF", "") == "https://t.example/#room=ABCDEF"
+
+
+# ----- kick and lock ------------------------------------------------------------------------------
+def test_kick_in_the_lobby_frees_the_seat_and_the_kicked_player_stays_out():
+    table = Table(guests=2, seats=4)
+    g0 = table.guests[0]
+    seat = table.room.seat_of(PLAYERS[0])
+    table.room.kick(seat)
+    assert table.room.lobby[seat] is None and table.room.seat_of(PLAYERS[0]) is None
+    assert table.guest_msgs[PLAYERS[0]][-1]["code"] == "kicked"
+    g0.transport.send("peer-host", g0.hello_text())                    # says hello again: refused
+    assert table.room.refused[-1]["code"] == "kicked" and table.room.seat_of(PLAYERS[0]) is None
+    again = GuestSession(table.hub.join("peer-again"), PLAYERS[0], "Gina", lambda m: None)   # new connection
+    assert again.seat is None and table.room.refused[-1]["code"] == "kicked"
+    table.room.kick(0)                                                   # the host's own seat: nothing
+    assert table.room.lobby[0] is not None
+    assert json.loads(json.dumps(table.room.snapshot()))["kicked"] == [PLAYERS[0]]
+
+
+def test_kick_mid_game_gives_the_seat_to_a_bot_for_good():
+    table = Table(guests=2)
+    host = table.start()
+    seat = table.room.seat_of(PLAYERS[1])
+    table.room.kick(seat)
+    assert host.seats[seat].bot == "easy" and seat in host.bots
+    assert table.guest_msgs[PLAYERS[1]][-1]["code"] == "kicked"
+    before = table.state_json()
+    g1 = table.guests[1]
+    g1.transport.send("peer-host", g1.hello_text())
+    assert table.room.refused[-1]["code"] == "kicked" and host.seats[seat].bot == "easy"
+    assert table.state_json() == before
+
+
+def test_a_locked_room_seats_nobody_new_but_lets_seated_players_back():
+    table = Table(guests=1, seats=4)
+    table.room.lock()
+    assert table.guest_msgs[PLAYERS[0]][-1]["locked"] is True
+    newcomer = GuestSession(table.hub.join("peer-new"), "newplayer0001", "Zoe", lambda m: None)
+    assert newcomer.seat is None and table.room.refused[-1]["code"] == "locked"
+    back = GuestSession(table.hub.join("peer-back"), PLAYERS[0], "Gina", lambda m: None)
+    assert back.seat == 1
+    table.room.lock(False)
+    later = GuestSession(table.hub.join("peer-later"), "newplayer0002", "Eva", lambda m: None)
+    assert later.seat == 2

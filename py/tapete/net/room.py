@@ -31,6 +31,9 @@ GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long befo
 # Guest messages per peer (a token bucket): a burst of RATE_BURST, refilled at RATE_PER_SECOND. Over it,
 # messages are dropped and answered `rate_limited` once per RATE_WINDOW; a peer over the limit in
 # FLOOD_WINDOWS windows in a row is ignored from then on (until it comes back with a new peer id).
+# New peers: at most NEW_PEERS_PER_MINUTE hellos from players without a seat in any 60 s; beyond it a
+# new peer is answered `busy` once and ignored (players who already have a seat are always heard).
+NEW_PEERS_PER_MINUTE = 10
 RATE_BURST = 20
 RATE_PER_SECOND = 10.0
 RATE_WINDOW = 1.0
@@ -103,6 +106,23 @@ def normalize_code(text: str) -> str | None:
 
 def room_fragment(code: str, secret: str | None) -> str:
     return f"room={code}" + (f"&k={secret}" if secret else "")
+
+
+SHARED_PARAMS = ("relay", "ice")     # what a share link keeps of the host page's query (no test hooks)
+
+
+def share_link(base: str, search: str, code: str, secret: str) -> str:
+    """The invitation link: ``base`` (origin and path), the host page's ``relay``/``ice`` parameters and
+    the room fragment. Test hooks (``seed``, ``debug_room``, ``autoplay``, ``bot_delay``...) are left
+    out; a value with credentials (``turn:user:pass@host``, ``wss://user:pass@host``) goes into the
+    fragment, which never reaches a server, instead of the query (static/js/p2p.js reads both)."""
+    from urllib.parse import parse_qsl, urlencode
+    query, private = [], []
+    for key, value in parse_qsl(search.lstrip("?")):
+        if key in SHARED_PARAMS:
+            (private if "@" in value else query).append((key, value))
+    return (f"{base}" + (f"?{urlencode(query)}" if query else "") + "#" + room_fragment(code, secret)
+            + "".join(f"&{urlencode([pair])}" for pair in private))
 
 
 def parse_fragment(fragment: str) -> tuple[str, str] | None:
@@ -190,6 +210,10 @@ class RoomHost:
         self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
         self.code, self.secret, self.host_key = code, secret, host_key
         self.limit = RateLimit(*rate) if rate else None
+        self.kicked: set[str] = set()              # player ids the host removed: never seated again here
+        self.locked = False                        # a locked room seats nobody new
+        self.newcomers: list[float] = []           # when each recent new peer was let in (last 60 s)
+        self.turned_away: set[str] = set()         # peers over NEW_PEERS_PER_MINUTE (ignored)
         if saved is not None:
             self._load(saved)
         transport.on_message = self._on_message
@@ -217,7 +241,7 @@ class RoomHost:
                 connected = spec.bot is not None or spec.player == self.player or spec.player in self.peer_of
                 out.append({"kind": kind, "name": spec.name, "connected": connected})
         return {"v": SCHEMA_VERSION, "type": "lobby", "game": self.game_id, "started": self.started,
-                "seats": out, "you": None if player is None else self.seat_of(player)}
+                "seats": out, "you": None if player is None else self.seat_of(player), "locked": self.locked}
 
     def add_bot(self, level: str = "easy", name: str | None = None) -> int | None:
         if self.started:
@@ -234,6 +258,33 @@ class RoomHost:
         if self.started or seat == 0 or not 0 < seat < len(self.lobby):
             return
         self.lobby[seat] = None
+        self._lobby_changed()
+
+    def kick(self, seat: int) -> None:
+        """Remove the person in ``seat`` (not the host's): told ``kicked``, never seated here again. In the
+        lobby the seat opens; in a started game a bot of the room's level plays it from now on."""
+        seats = self.host.seats if self.host else self.lobby
+        if not 0 < seat < len(seats) or seats[seat] is None or seats[seat].player is None \
+                or seats[seat].player in self.kicked:
+            return
+        player = seats[seat].player
+        self.kicked.add(player)
+        peer = self.peer_of.pop(player, None)
+        if peer is not None:
+            self.peers.pop(peer, None)
+            self._refuse(peer, None, ProtocolError("the host removed you from the room", "kicked"))
+        if self.host is None:
+            self.lobby[seat] = None
+        else:
+            self.host.detach(player)
+            self.away.pop(player, None)
+            self.host.away.discard(seat)
+            self.host.take_over(seat, self.bot_level)
+        self._lobby_changed()
+
+    def lock(self, locked: bool = True) -> None:
+        """Lock (or unlock) the room: while locked, only players who already have a seat get in."""
+        self.locked = bool(locked)
         self._lobby_changed()
 
     def deadline(self) -> float | None:
@@ -279,7 +330,7 @@ class RoomHost:
         return {"v": SCHEMA_VERSION, "kind": "tapete.room", "code": self.code, "secret": self.secret,
                 "host_key": self.host_key,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
-                "bot_level": self.bot_level,
+                "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked,
                 "seats": [None if spec is None else {"name": spec.name, "player": spec.player, "bot": spec.bot}
                           for spec in seats],
                 "state": self.host.game.to_json(self.host.state) if self.host else None}
@@ -290,6 +341,7 @@ class RoomHost:
             raise BadState(f"the saved room plays {saved['game']!r}, not {self.game_id!r}")
         self.seed, self.options, self.bot_level = saved["seed"], saved["options"], saved["bot_level"]
         self.host_key = saved.get("host_key") or self.host_key
+        self.kicked, self.locked = set(saved.get("kicked", [])), saved.get("locked", False)
         seats = [None if s is None else SeatSpec(s["name"], player=s["player"], bot=s["bot"]) for s in saved["seats"]]
         self.names.update({s.player: s.name for s in seats if s is not None and s.player})
         if saved["state"] is None:
@@ -312,6 +364,7 @@ class RoomHost:
     def _on_leave(self, peer: str) -> None:
         if self.limit is not None:
             self.limit.forget(peer)
+        self.turned_away.discard(peer)
         player = self.peers.pop(peer, None)
         if player is None or self.peer_of.get(player) != peer:
             return
@@ -331,10 +384,14 @@ class RoomHost:
             return
         player = self.peers.get(peer)
         if player is None:
+            if peer in self.turned_away:
+                return
             try:
                 message = decode(text)
                 if message["type"] != "hello":
                     raise ProtocolError("say hello first", "no_hello")
+                if self.seat_of(message["player"]) is None and not self._let_in(peer):
+                    raise ProtocolError("too many new players this minute; try again later", "busy")
             except TapeteError as err:
                 self._refuse(peer, text, err)
                 return
@@ -372,7 +429,13 @@ class RoomHost:
         if player == self.player:
             self._refuse(peer, None, ProtocolError("that player id is the host's", "forged_player"), proof)
             return
+        if player in self.kicked:
+            self._refuse(peer, None, ProtocolError("the host removed you from the room", "kicked"), proof)
+            return
         seat = self.seat_of(player)
+        if seat is None and self.locked:
+            self._refuse(peer, None, ProtocolError("the host has locked the room", "locked"), proof)
+            return
         if seat is None and not self.started:
             seat = next((i for i, s in enumerate(self.lobby) if s is None), None)
             if seat is not None:
@@ -398,6 +461,16 @@ class RoomHost:
                 self.host.hand_back(seat)
             self.host.attach(player, self._sender(peer))
         self._lobby_changed()
+
+    def _let_in(self, peer: str) -> bool:
+        """May one more new peer (no seat yet) be heard now? At most NEW_PEERS_PER_MINUTE a minute."""
+        now = self.clock()
+        self.newcomers = [when for when in self.newcomers if now - when < 60.0]
+        if len(self.newcomers) >= NEW_PEERS_PER_MINUTE:
+            self.turned_away.add(peer)
+            return False
+        self.newcomers.append(now)
+        return True
 
     def _prove(self, peer: str, message: dict) -> dict:
         """``{"proof": ...}`` for a hello with a challenge, when this host has a host key; else {}."""
@@ -463,6 +536,9 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     if not isinstance(saved.get("options"), dict) or not isinstance(saved.get("seed"), int) \
             or not isinstance(saved.get("bot_level"), str):
         raise BadState("bad options, seed or bot level")
+    kicked, locked = saved.get("kicked", []), saved.get("locked", False)      # absent in older saves
+    if not isinstance(kicked, list) or not all(isinstance(p, str) for p in kicked) or not isinstance(locked, bool):
+        raise BadState("bad kicked players or lock")
     seats = saved.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= game.max_players:
         raise BadState("bad seats")

@@ -91,7 +91,9 @@ def _text(value, name: str, limit: int, pattern: re.Pattern | None = None) -> No
 
 
 def _lobby(message: dict) -> None:
-    _exact(message, {"v", "type", "game", "started", "seats", "you"}, {"proof"})
+    _exact(message, {"v", "type", "game", "started", "seats", "you"}, {"proof", "locked"})
+    if not isinstance(message.get("locked", False), bool):
+        _bad("locked must be true or false")
     try:
         game = get(message["game"])
     except (KeyError, TypeError):

@@ -256,6 +256,10 @@ class App(RoomsMixin):
             self.start_room()
         elif action == "room-retry":
             self.retry_join()
+        elif action.startswith("room-kick ") and self.room is not None:
+            self.room.kick(int(action.split()[1]))
+        elif action == "room-lock" and self.room is not None:
+            self.room.lock(not self.room.locked)
         elif action == "room-copy":
             if self.room_info and self.room_info.get("link"):
                 try:
@@ -299,7 +303,8 @@ class App(RoomsMixin):
             self.render()
             return
         if message["type"] == "rejected" and self.screen == "lobby":
-            self.room_msg = rt(self.lang, message["code"]) if message["code"] == "full" else message["message"]
+            own = ("full", "kicked", "locked", "busy")     # refusals with a text of their own (es/en)
+            self.room_msg = rt(self.lang, message["code"]) if message["code"] in own else message["message"]
             self.render()
             return
         if message["type"] == "update" and self.guest is not None and self.screen == "lobby":

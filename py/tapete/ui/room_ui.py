@@ -37,6 +37,14 @@ TEXT = {
         "join_failed": ("No se ha podido entrar en la sala: nadie responde. Puede que el anfitrión la haya "
                         "cerrado o que el enlace o el código no sean correctos."),
         "retry": "Reintentar",
+        "kick": "Expulsar",
+        "kick_label": "Expulsar a {name} de la sala",
+        "lock": "Cerrar la sala",
+        "unlock": "Abrir la sala",
+        "locked_note": "Sala cerrada: nadie nuevo puede entrar (quien ya tiene asiento sí puede volver).",
+        "kicked": "El anfitrión te ha sacado de la sala.",
+        "locked": "El anfitrión ha cerrado la sala: no entra nadie nuevo.",
+        "busy": "Demasiadas personas intentan entrar a la vez; prueba de nuevo en un minuto.",
         "bad_code": "Ese código no es válido (seis letras).",
         "host_gone": "El anfitrión se ha desconectado; esperando a que vuelva…",
         "need_two": "Hacen falta al menos dos asientos ocupados.",
@@ -75,6 +83,14 @@ TEXT = {
         "join_failed": ("Could not get into the room: nobody answers. The host may have closed it, or the "
                         "link or code may be wrong."),
         "retry": "Try again",
+        "kick": "Kick",
+        "kick_label": "Remove {name} from the room",
+        "lock": "Lock the room",
+        "unlock": "Unlock the room",
+        "locked_note": "The room is locked: nobody new can join (people with a seat can still come back).",
+        "kicked": "The host removed you from the room.",
+        "locked": "The host has locked the room: nobody new can join.",
+        "busy": "Too many people are trying to join at once; try again in a minute.",
         "bad_code": "That code is not valid (six letters).",
         "host_gone": "The host disconnected; waiting for it to come back…",
         "need_two": "At least two seats must be taken.",
@@ -131,11 +147,20 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
                 kind = rt(lang, "away")
             if lobby.get("you") == i:
                 kind = (kind + " · " if kind else "") + rt(lang, "you")
-            seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else ""), data_testid=f"lobby-seat-{i}",
-                         data_kind=seat["kind"])
+            kick = ""
+            if is_host and seat["kind"] == "player":
+                kick = " " + button(rt(lang, "kick"), f"room-kick {i}", f"btn-kick-{i}", "btn small",
+                                    aria_label=rt(lang, "kick_label").format(name=seat["name"]))
+            seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else "") + kick,
+                         data_testid=f"lobby-seat-{i}", data_kind=seat["kind"])
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
+    locked = bool(lobby and lobby.get("locked"))
+    if locked:
+        body += tag("p", rt(lang, "locked_note"), class_="note", data_testid="room-locked")
     actions = ""
     if is_host:
+        actions += button(rt(lang, "unlock" if locked else "lock"), "room-lock", "btn-lock-room",
+                          aria_pressed="true" if locked else "false")
         actions += button(rt(lang, "add_bot"), "room-add-bot", "btn-add-bot")
         actions += button(rt(lang, "start"), "room-start", "btn-start-room", "btn primary")
     else:

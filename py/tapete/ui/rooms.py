@@ -11,7 +11,7 @@ from pyscript import window
 
 from ..core import get
 from ..net import GuestSession, LocalSession, RoomHost, link_secret, new_code, new_host_key
-from ..net.room import GRACE_SECONDS, JoinWatch, room_fragment
+from ..net.room import GRACE_SECONDS, JoinWatch, room_fragment, share_link
 from .browser import STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _store_set, player_id
 from .room_ui import rt
 from .setup import options_of
@@ -31,7 +31,7 @@ class RoomsMixin:
 
     def room_link(self, code: str, secret: str) -> str:
         loc = window.location
-        return f"{loc.origin}{loc.pathname}{loc.search}#room={code}&k={secret}"
+        return share_link(f"{loc.origin}{loc.pathname}", str(loc.search), code, secret)
 
     async def create_room(self) -> None:
         from .room_ui import open_transport
@@ -133,7 +133,8 @@ class RoomsMixin:
             if self.join_watch is not watch:          # the player left meanwhile
                 await transport.aclose()
                 return
-            guest = self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret)
+            guest = self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret,
+                                              log=lambda text: window.console.warn(text))
             watch.try_started(time.monotonic())
             while (verdict := watch.verdict(time.monotonic(), guest.lobby is not None or guest.last is not None)) == "wait":
                 await asyncio.sleep(min(0.5, watch.next_check(time.monotonic()) + 0.05))
@@ -178,6 +179,8 @@ class RoomsMixin:
             "screen": self.screen,
             "seat": self.session.seat if self.session is not None else (self.lobby or {}).get("you"),
             "received": list(self.guest.received) if self.guest else [],
+            "host_refused": list(self.guest.refused) if self.guest else [],
+            "join_attempt": self.join_watch.attempt if self.join_watch else 0,
             "hidden": self.room_debug or {},
             "refused": list(self.room.refused) if self.room else [],
         })
