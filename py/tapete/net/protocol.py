@@ -30,6 +30,7 @@ MAX_NAME = 24
 GUEST_FIELDS = {
     "hello": {"v": int, "type": str, "player": str, "name": str},
     "intent": {"v": int, "type": str, "id": str, "seat": int, "state_version": int, "action": str},
+    "nonce": {"v": int, "type": str, "nonce": str},        # the guest's share of the deal (tapete.net.deal)
 }
 OPTIONAL_FIELDS = {"hello": {"challenge": str}}   # v1 extended: older hellos stay valid
 
@@ -75,6 +76,9 @@ def decode(text: object) -> dict:
             raise ProtocolError("bad challenge", "malformed")
         if not message["name"].strip() or len(message["name"]) > MAX_NAME or not message["name"].isprintable():
             raise ProtocolError("bad player name", "malformed")
+    elif message["type"] == "nonce":
+        if not re.fullmatch(r"[0-9a-f]{64}", message["nonce"]):
+            raise ProtocolError("bad deal nonce", "malformed")
     else:
         if not NONCE.match(message["id"]):
             raise ProtocolError("bad intent id", "malformed")

@@ -20,13 +20,14 @@ from .host import Host, LocalSession, SeatSpec
 from .ed25519 import public_key
 from .protocol import SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, host_proof, unb64
 from .schema import check_host_message
+from .deal import HEX64, GuestDeal, HostDeal, engine_seed, mix
 from .transport import Transport
 
 # Room codes: six letters, none that reads like another (no I/L/O, hence no 1/0 confusion either).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
-HOST_TYPES = ("lobby", "update", "rejected")
+HOST_TYPES = ("lobby", "update", "rejected", "reveal")
 GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
 # Guest messages per peer (a token bucket): a burst of RATE_BURST, refilled at RATE_PER_SECOND. Over it,
 # messages are dropped and answered `rate_limited` once per RATE_WINDOW; a peer over the limit in
@@ -196,7 +197,12 @@ class RoomHost:
         self.game = get(game_id)
         self.player = player
         self.options = options or {}
-        self.seed = seed if seed is not None else secrets.randbits(31)
+        # The fair deal (tapete.net.deal): the seed is mixed at start() from the host's committed secret
+        # and the guests' nonces. An explicit ``seed`` (tests, the ?seed= hook) has no deal: guests
+        # then show the deal as not verified.
+        self.deal: HostDeal | None = None if seed is not None else HostDeal()
+        self.deal_nonces: list[str | None] | None = None     # fixed at start, by game seat
+        self.seed = seed if seed is not None else 0
         size = seats or self.game.max_players
         self.lobby: list[SeatSpec | None] = [SeatSpec(name, player=player)] + [None] * (size - 1)
         self.peers: dict[str, str] = {}            # peer id -> player id
@@ -240,8 +246,11 @@ class RoomHost:
                 kind = "bot" if spec.bot else ("host" if spec.player == self.player else "player")
                 connected = spec.bot is not None or spec.player == self.player or spec.player in self.peer_of
                 out.append({"kind": kind, "name": spec.name, "connected": connected})
+        deal = {} if self.deal is None else {"commit": self.deal.commit}
+        if self.deal is not None and self.deal_nonces is not None:
+            deal["nonces"] = self.deal_nonces
         return {"v": SCHEMA_VERSION, "type": "lobby", "game": self.game_id, "started": self.started,
-                "seats": out, "you": None if player is None else self.seat_of(player), "locked": self.locked}
+                "seats": out, "you": None if player is None else self.seat_of(player), "locked": self.locked, **deal}
 
     def add_bot(self, level: str = "easy", name: str | None = None) -> int | None:
         if self.started:
@@ -269,6 +278,8 @@ class RoomHost:
             return
         player = seats[seat].player
         self.kicked.add(player)
+        if self.deal is not None and not self.started:
+            self.deal.nonces.pop(player, None)
         peer = self.peer_of.pop(player, None)
         if peer is not None:
             self.peers.pop(peer, None)
@@ -315,6 +326,10 @@ class RoomHost:
         if self.started:
             raise ProtocolError("the game has already started", "started")
         seats = [s for s in self.lobby if s is not None]
+        if self.deal is not None:                 # every seated guest's nonce, by game seat
+            self.deal_nonces = [self.deal.nonces.get(s.player) if s.player and s.player != self.player else None
+                                for s in seats]
+            self.seed = engine_seed(mix(self.deal.secret, self.deal_nonces))
         self.host = Host(self.game_id, seats, self.seed, self.options)
         self.session = LocalSession(self.host, self.player, on_update)
         for player, peer in self.peer_of.items():
@@ -331,6 +346,7 @@ class RoomHost:
                 "host_key": self.host_key,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
                 "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked,
+                "deal": None if self.deal is None else {**self.deal.snapshot(), "seats": self.deal_nonces},
                 "seats": [None if spec is None else {"name": spec.name, "player": spec.player, "bot": spec.bot}
                           for spec in seats],
                 "state": self.host.game.to_json(self.host.state) if self.host else None}
@@ -342,6 +358,8 @@ class RoomHost:
         self.seed, self.options, self.bot_level = saved["seed"], saved["options"], saved["bot_level"]
         self.host_key = saved.get("host_key") or self.host_key
         self.kicked, self.locked = set(saved.get("kicked", [])), saved.get("locked", False)
+        self.deal = saved.get("deal_state")
+        self.deal_nonces = (saved.get("deal") or {}).get("seats")
         seats = [None if s is None else SeatSpec(s["name"], player=s["player"], bot=s["bot"]) for s in saved["seats"]]
         self.names.update({s.player: s.name for s in seats if s is not None and s.player})
         if saved["state"] is None:
@@ -403,6 +421,10 @@ class RoomHost:
                 if message["type"] == "hello":
                     self._hello(peer, message)
                     return
+                if message["type"] == "nonce":
+                    if self.deal is not None and self.seat_of(player) is not None:
+                        self.deal.add_nonce(player, message["nonce"])     # the latest one counts
+                    return
                 raise ProtocolError("the game has not started yet", "not_started")
             except TapeteError as err:
                 self._refuse(peer, text, err)
@@ -415,6 +437,8 @@ class RoomHost:
         if message["type"] == "hello":
             self._hello(peer, message)
             return
+        if message["type"] == "nonce":
+            return                                  # too late: the seed is fixed
         rejection = self.host.receive(player, text)
         if rejection is not None:
             self.refused.append(rejection)
@@ -493,7 +517,21 @@ class RoomHost:
 
     # ----- sending ----------------------------------------------------------------------------
     def _sender(self, peer: str) -> Send:
-        return lambda message: self._send(peer, message)
+        def send(message: dict) -> None:
+            self._send(peer, message)
+            if message.get("type") == "update" and message["view"]["over"]:
+                reveal = self.reveal_message()
+                if reveal is not None:
+                    self._send(peer, reveal)
+        return send
+
+    def reveal_message(self) -> dict | None:
+        """At the game's end: the host's secret and the whole history, for every guest to replay."""
+        if self.deal is None or self.host is None or not self.host.state["over"]:
+            return None
+        state = self.host.state
+        return {"v": SCHEMA_VERSION, "type": "reveal", "secret": self.deal.secret, "options": state["options"],
+                "history": state["history"]}
 
     def _send(self, peer: str, message: dict) -> None:
         self.transport.send(peer, json.dumps(message, separators=(",", ":")))
@@ -536,6 +574,15 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     if not isinstance(saved.get("options"), dict) or not isinstance(saved.get("seed"), int) \
             or not isinstance(saved.get("bot_level"), str):
         raise BadState("bad options, seed or bot level")
+    try:
+        deal = saved.get("deal")
+        deal_state = None if deal is None else HostDeal.load(deal)
+        seats_nonces = None if deal is None else deal.get("seats")
+        if seats_nonces is not None and (not isinstance(seats_nonces, list) or not all(
+                n is None or isinstance(n, str) and HEX64.match(n) for n in seats_nonces)):
+            raise ValueError("bad nonces")
+    except ValueError as err:
+        raise BadState(f"bad saved deal: {err}") from None
     kicked, locked = saved.get("kicked", []), saved.get("locked", False)      # absent in older saves
     if not isinstance(kicked, list) or not all(isinstance(p, str) for p in kicked) or not isinstance(locked, bool):
         raise BadState("bad kicked players or lock")
@@ -562,7 +609,9 @@ def parse_snapshot(text: str | None, player: str) -> dict:
         state = game.from_json(saved["state"])
         if state.get("players") != len(seats) or state.get("game") != game.id:
             raise BadState("the saved game does not match its seats")
-    return {**saved, "code": code, "secret": secret, "host_key": host_key, "state": state}
+    if state is not None and deal_state is not None and (seats_nonces is None or len(seats_nonces) != len(seats)):
+        raise BadState("a started game without its nonces")
+    return {**saved, "code": code, "secret": secret, "host_key": host_key, "state": state, "deal_state": deal_state}
 
 
 def _message_id(text) -> str | None:
@@ -581,7 +630,7 @@ class GuestSession:
     """
 
     def __init__(self, transport: Transport, player: str, name: str, on_update: Send, secret: str = "",
-                 log: Callable[[str], None] = lambda text: None):
+                 log: Callable[[str], None] = lambda text: None, deal: GuestDeal | None = None):
         self.transport, self.player, self.name = transport, player, name
         self.log = log                             # where refused host messages are reported (the console)
         self.refused: list[str] = []               # why each refused host message was refused
@@ -594,6 +643,7 @@ class GuestSession:
         self.counter = 0
         self.nonce = secrets.token_hex(4)          # intent ids stay unique across reconnections
         self.received: list[str] = []              # every accepted host text (for leak tests)
+        self.deal = deal or GuestDeal()            # our nonce; what we saw, to check the deal at the end
         transport.on_message = self._on_message
         transport.on_join = self._on_join
         transport.on_leave = self._on_leave
@@ -657,11 +707,46 @@ class GuestSession:
             self._refuse_host("the room's game cannot change")
             return
         self.received.append(text)
+        if message["type"] == "reveal":
+            self._check_deal(message)
+            return
         if message["type"] == "lobby":
             self.lobby = message
+            self._deal_lobby(message)
         elif message["type"] == "update":
             self.last = message
+            self.deal.saw_view(message["view"])
         self.on_update(message)
+        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None:
+            self._deal_result(False, "the host never committed to its secret before the game")
+
+    def _deal_lobby(self, lobby: dict) -> None:
+        """The host's commitment (the first one counts): our nonce goes to the host only after it."""
+        commit = lobby.get("commit")
+        if commit is not None and self.deal.commit is None:
+            self.deal.commit = commit
+            if not lobby["started"]:               # (a guest that meets the game started has no share in it)
+                self.transport.send(self.host_peer, encode({"type": "nonce", "nonce": self.deal.nonce}))
+        elif commit is not None and commit != self.deal.commit:
+            self.deal.conflict = True              # a new commitment: the deal can no longer be checked
+        if lobby.get("nonces") is not None:
+            if self.deal.nonces is not None and self.deal.nonces != lobby["nonces"]:
+                self.deal.conflict = True
+            self.deal.nonces = self.deal.nonces or lobby["nonces"]
+
+    def _check_deal(self, reveal: dict) -> None:
+        if self.deal.result is not None or self.last is None or not self.last["view"]["over"]:
+            return
+        ok, why = self.deal.check(self.lobby["game"], self.last["seat"], reveal)
+        self._deal_result(ok, why)
+
+    def _deal_result(self, ok: bool, why: str) -> None:
+        if self.deal.result is not None and self.deal.result[0] is False and ok:
+            return
+        self.deal.result = (ok, why)
+        if not ok:
+            self.log(f"tapete: deal NOT verified: {why}")
+        self.on_update({"v": SCHEMA_VERSION, "type": "deal", "verified": ok, "reason": why})
 
     def _refuse_host(self, why: str) -> None:
         self.refused.append(why)

@@ -29,6 +29,8 @@ MAX_NAME = 40                     # a seat's label: the name (24) plus " (bot)" 
 MAX_MESSAGE = 300
 MAX_LEGAL = 4096
 TOKEN = re.compile(r"^[A-Za-z0-9 _:,+#.\-]{0,%d}$" % MAX_TOKEN)   # no <, >, &, quotes, = or /
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+MAX_HISTORY = 20_000
 KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 CODE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 NONCE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
@@ -62,6 +64,10 @@ def check_host_message(message: object, game_id: str | None = None) -> dict:
         _update(message, game_id)
     elif kind == "rejected":
         _rejected(message)
+    elif kind == "reveal":
+        if game_id is None:
+            _bad("a reveal before the lobby")
+        _reveal(message)
     else:
         _bad(f"unknown host message type {kind!r}")
     return message
@@ -91,7 +97,14 @@ def _text(value, name: str, limit: int, pattern: re.Pattern | None = None) -> No
 
 
 def _lobby(message: dict) -> None:
-    _exact(message, {"v", "type", "game", "started", "seats", "you"}, {"proof", "locked"})
+    _exact(message, {"v", "type", "game", "started", "seats", "you"}, {"proof", "locked", "commit", "nonces"})
+    if "commit" in message:
+        _text(message["commit"], "commit", 64, HEX64)
+    if "nonces" in message:
+        nonces = message["nonces"]
+        if not isinstance(nonces, list) or len(nonces) > 10 or not all(n is None or isinstance(n, str) and HEX64.match(n)
+                                                                       for n in nonces):
+            _bad("bad nonces")
     if not isinstance(message.get("locked", False), bool):
         _bad("locked must be true or false")
     try:
@@ -123,6 +136,21 @@ def _rejected(message: dict) -> None:
     _text(message["message"], "message", MAX_MESSAGE)
     if "proof" in message:
         _text(message["proof"], "proof", 86, PROOF)
+
+
+def _reveal(message: dict) -> None:
+    _exact(message, {"v", "type", "secret", "options", "history"})
+    _text(message["secret"], "secret", 64, HEX64)
+    if not isinstance(message["options"], dict) or len(message["options"]) > MAX_KEYS:
+        _bad("options must be an object")
+    history = message["history"]
+    if not isinstance(history, list) or len(history) > MAX_HISTORY:
+        _bad("the history must be a bounded list")
+    for step in history:
+        if not isinstance(step, list) or len(step) != 2:
+            _bad("a history step is [seat, action]")
+        _int(step[0], "a history seat", none=True, low=0, high=20)
+        _text(step[1], "a history action", MAX_TOKEN, TOKEN)
 
 
 @lru_cache(maxsize=32)

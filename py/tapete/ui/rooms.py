@@ -136,7 +136,7 @@ class RoomsMixin:
             guest = self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret,
                                               log=lambda text: window.console.warn(text))
             watch.try_started(time.monotonic())
-            while (verdict := watch.verdict(time.monotonic(), guest.lobby is not None or guest.last is not None)) == "wait":
+            while (verdict := watch.verdict(time.monotonic(), guest.host_peer is not None)) == "wait":
                 await asyncio.sleep(min(0.5, watch.next_check(time.monotonic()) + 0.05))
                 if self.join_watch is not watch:
                     return
@@ -183,6 +183,7 @@ class RoomsMixin:
             "join_attempt": self.join_watch.attempt if self.join_watch else 0,
             "hidden": self.room_debug or {},
             "refused": list(self.room.refused) if self.room else [],
+            "dropped": int(self.room.transport.handle.dropped()) if self.room and hasattr(self.room.transport, "handle") else 0,
         })
 
     def start_room(self) -> None:
