@@ -110,6 +110,7 @@ class GuestDeal:
         self.seen: dict[int, str] = {}             # version -> digest of the view we were sent
         self.conflict = False                      # two different views for one version
         self.result: tuple[bool, str] | None = None
+        self.restored = False                      # nonce and commitment read back after a page reload
 
     def saw_view(self, view: dict) -> None:
         digest = view_digest(view)
@@ -121,20 +122,34 @@ class GuestDeal:
         return self.result
 
 
+# Why a deal is not verified (the UI words them in Spanish and English: tapete.ui.room_ui).
+REASONS = {
+    "no_commit": "the host never committed to its secret before the game",
+    "no_reveal": "the host did not reveal its secret at the end",
+    "bad_secret": "the revealed secret does not match the host's commitment",
+    "no_nonce": "your nonce is not in the seed",
+    "conflict": "the host sent two different tables (or commitments) for one moment of the game",
+    "no_history": "no history to replay",
+    "mismatch": "a table you were shown is not the one the seed and the history give",
+    "no_replay": "the history does not replay",
+    "incomplete": "the history does not reach every table you were shown",
+}
+
+
 def verify(game_id: str, seat: int, deal: GuestDeal, reveal: dict) -> tuple[bool, str]:
     """(True, "") if the revealed secret and history account for everything this guest saw; else (False,
-    the first thing that does not add up)."""
+    the code in REASONS of the first thing that does not add up)."""
     secret, history = reveal.get("secret"), reveal.get("history")
     if deal.commit is None or deal.nonces is None:
-        return False, "the host never committed to its secret before the game"
+        return False, "no_commit"
     if not isinstance(secret, str) or not HEX64.match(secret) or commitment(secret) != deal.commit:
-        return False, "the revealed secret does not match the host's commitment"
+        return False, "bad_secret"
     if not 0 <= seat < len(deal.nonces) or deal.nonces[seat] != deal.nonce:
-        return False, "your nonce is not in the seed"
+        return False, "no_nonce"
     if deal.conflict:
-        return False, "the host sent two different tables for one moment of the game"
+        return False, "conflict"
     if not isinstance(history, list) or len(history) > MAX_HISTORY or not deal.seen:
-        return False, "no history to replay"
+        return False, "no_history"
     game = get(game_id)
     seed = mix(secret, deal.nonces)
     options = reveal.get("options")
@@ -143,7 +158,7 @@ def verify(game_id: str, seat: int, deal: GuestDeal, reveal: dict) -> tuple[bool
         checked = _compare(game, state, seat, deal.seen)
         for step in history:
             if not isinstance(step, list) or len(step) != 2 or not isinstance(step[1], str):
-                return False, "the history is malformed"
+                return False, "no_history"
             who, action = step
             if who is None:
                 _host_action(game, state, action)
@@ -151,13 +166,13 @@ def verify(game_id: str, seat: int, deal: GuestDeal, reveal: dict) -> tuple[bool
                 game.apply(state, who, action)
             checked += _compare(game, state, seat, deal.seen)
     except _Mismatch as err:
-        return False, f"the table you were shown at move {err} is not the one the seed and the history give"
+        return False, "mismatch"
     except (TapeteError, KeyError, TypeError, ValueError, IndexError) as err:
-        return False, f"the history does not replay: {err}"
+        return False, "no_replay"
     if checked != len(deal.seen):
-        return False, "the history does not reach every table you were shown"
+        return False, "incomplete"
     if not state["over"]:
-        return False, "the replayed game does not end"
+        return False, "incomplete"
     return True, ""
 
 

@@ -20,7 +20,7 @@ from .host import Host, LocalSession, SeatSpec
 from .ed25519 import public_key
 from .protocol import SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, host_proof, unb64
 from .schema import check_host_message
-from .deal import HEX64, GuestDeal, HostDeal, engine_seed, mix
+from .deal import HEX64, REASONS, GuestDeal, HostDeal, engine_seed, mix
 from .transport import Transport
 
 # Room codes: six letters, none that reads like another (no I/L/O, hence no 1/0 confusion either).
@@ -718,11 +718,14 @@ class GuestSession:
             self.deal.saw_view(message["view"])
         self.on_update(message)
         if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None:
-            self._deal_result(False, "the host never committed to its secret before the game")
+            self._deal_result(False, "no_commit")
 
     def _deal_lobby(self, lobby: dict) -> None:
         """The host's commitment (the first one counts): our nonce goes to the host only after it."""
         commit = lobby.get("commit")
+        if self.deal.restored and commit != self.deal.commit and not lobby["started"]:
+            self.deal = GuestDeal()                # a share saved by this page for another room of that code
+        self.deal.restored = False
         if commit is not None and self.deal.commit is None:
             self.deal.commit = commit
             if not lobby["started"]:               # (a guest that meets the game started has no share in it)
@@ -733,6 +736,11 @@ class GuestSession:
             if self.deal.nonces is not None and self.deal.nonces != lobby["nonces"]:
                 self.deal.conflict = True
             self.deal.nonces = self.deal.nonces or lobby["nonces"]
+
+    def deal_overdue(self) -> None:
+        """The game is over and no reveal came (called by the page after a while): not verified."""
+        if self.deal.result is None and self.last is not None and self.last["view"]["over"]:
+            self._deal_result(False, "no_reveal")
 
     def _check_deal(self, reveal: dict) -> None:
         if self.deal.result is not None or self.last is None or not self.last["view"]["over"]:
@@ -745,7 +753,7 @@ class GuestSession:
             return
         self.deal.result = (ok, why)
         if not ok:
-            self.log(f"tapete: deal NOT verified: {why}")
+            self.log(f"tapete: deal NOT verified: {REASONS.get(why, why)}")
         self.on_update({"v": SCHEMA_VERSION, "type": "deal", "verified": ok, "reason": why})
 
     def _refuse_host(self, why: str) -> None:

@@ -18,18 +18,20 @@ from pyscript import document, window
 from ..bots import EasyBot
 from ..core import get
 from ..core.errors import BadState
+from ..net.deal import engine_seed, mix, new_secret
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
 from .html import escape
-from .room_ui import render_friends_box, render_lobby, rt
+from .room_ui import render_deal, render_friends_box, render_lobby, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
                       _store_set, player_id)
 from .rooms import RoomsMixin
 
 BOT_DELAY_MS = 700
+DEAL_WAIT = 10.0                                     # seconds a finished guest waits for the host's reveal
 KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
 KEY_ACTIONS = {"mentira": "challenge"}
 LOG_LINES = 30
@@ -208,9 +210,9 @@ class App(RoomsMixin):
         me = player_id()
         seats = [SeatSpec(t(self.lang, "you"), player=me)]
         seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
-        seed = _int_param("seed", None)
-        if seed is None:
-            seed = int(js.Math.random() * 2**31)
+        seed = _int_param("seed", None)              # test hook
+        if seed is None:                             # no guests: a local secret is the whole deal
+            seed = engine_seed(mix(new_secret(), []))
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
         self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
         self.screen = "table"
@@ -295,8 +297,13 @@ class App(RoomsMixin):
         if message["type"] == "lobby":
             self.lobby = message
             self.game_id = message["game"]
+            self.save_deal()
             if self.screen == "lobby":
                 self.render()
+            return
+        if message["type"] == "deal":
+            self.ui["deal"] = (message["verified"], message["reason"])
+            self.render()
             return
         if message["type"] == "host_gone":
             self.ui["message"] = self.room_msg = rt(self.lang, "host_gone")
@@ -331,10 +338,20 @@ class App(RoomsMixin):
             if line:
                 self.ui["log"] = (self.ui["log"] + [line])[-LOG_LINES:]
         view = message["view"]
+        if view["over"] and self.guest is not None and self.session is self.guest and not self.ui.get("deal_wait"):
+            self.ui["deal_wait"] = True
+            asyncio.ensure_future(self._deal_deadline(self.guest))
         if view["over"] and (view.get("result") or {}).get("ranking") and self.ui.get("ranking") is None:
             self.record_ranking(view["result"], message["seat"])
         self.render()
         self.schedule()
+
+    async def _deal_deadline(self, guest) -> None:
+        """A finished game's reveal comes right after the last update; if not within DEAL_WAIT s, the
+        deal is not verified."""
+        await asyncio.sleep(DEAL_WAIT)
+        if self.guest is guest:
+            guest.deal_overdue()
 
     def record_ranking(self, result: dict, seat: int) -> None:
         delta = result["ranking"][seat]
@@ -442,6 +459,8 @@ class App(RoomsMixin):
         if focused is not None and focused.getAttribute and self.root.contains(focused):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
         self.root.innerHTML = self.table().render_table(self.update, self.lang, self.ui)
+        if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
+            self.root.insertAdjacentHTML("beforeend", render_deal(self.lang, self.ui.get("deal")))
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
             if focus_key[1] is not None:
@@ -461,6 +480,8 @@ def start() -> None:
     APP.start()
     window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen}))
     window.tapeteRoomDebug = create_proxy(lambda: APP.debug_json())
+    if APP.room_debug is not None:                   # test hook only
+        window.tapeteDebugRigDeal = create_proxy(lambda: APP.rig_deal())
     window.tapeteSelfTest = create_proxy(self_test)
 
 

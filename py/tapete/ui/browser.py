@@ -9,6 +9,7 @@ STORE_PLAYER = "tapete.player"
 STORE_RANKING = "tapete.ranking."
 STORE_NAME = "tapete.name"
 STORE_ROOM = "tapete.room"                       # the room this page hosts (resumed after a reload)
+STORE_DEAL = "tapete.deal"                       # a guest's nonce and the commitment it answered (tapete.net.deal)
 
 
 def _param(name: str, default: str | None = None) -> str | None:

@@ -45,6 +45,18 @@ TEXT = {
         "kicked": "El anfitrión te ha sacado de la sala.",
         "locked": "El anfitrión ha cerrado la sala: no entra nadie nuevo.",
         "busy": "Demasiadas personas intentan entrar a la vez; prueba de nuevo en un minuto.",
+        "deal_checking": "Comprobando el reparto…",
+        "deal_ok": "Reparto verificado: el anfitrión no ha podido elegir ni cambiar las cartas.",
+        "deal_bad": "Reparto NO verificado: {why}.",
+        "why.no_commit": "el anfitrión no se comprometió con su secreto antes de la partida",
+        "why.no_reveal": "el anfitrión no ha revelado su secreto al terminar",
+        "why.bad_secret": "el secreto revelado no coincide con el compromiso del anfitrión",
+        "why.no_nonce": "tu número aleatorio no está en la semilla",
+        "why.conflict": "el anfitrión mandó dos mesas (o dos compromisos) distintos para el mismo momento",
+        "why.no_history": "no hay historial que reproducir",
+        "why.mismatch": "una mesa que viste no es la que dan la semilla y el historial",
+        "why.no_replay": "el historial no se puede reproducir",
+        "why.incomplete": "el historial no llega a todas las mesas que viste",
         "bad_code": "Ese código no es válido (seis letras).",
         "host_gone": "El anfitrión se ha desconectado; esperando a que vuelva…",
         "need_two": "Hacen falta al menos dos asientos ocupados.",
@@ -91,6 +103,18 @@ TEXT = {
         "kicked": "The host removed you from the room.",
         "locked": "The host has locked the room: nobody new can join.",
         "busy": "Too many people are trying to join at once; try again in a minute.",
+        "deal_checking": "Checking the deal…",
+        "deal_ok": "Deal verified: the host could neither choose nor change the cards.",
+        "deal_bad": "Deal NOT verified: {why}.",
+        "why.no_commit": "the host did not commit to its secret before the game",
+        "why.no_reveal": "the host did not reveal its secret at the end",
+        "why.bad_secret": "the revealed secret does not match the host's commitment",
+        "why.no_nonce": "your random number is not in the seed",
+        "why.conflict": "the host sent two different tables (or commitments) for the same moment",
+        "why.no_history": "there is no history to replay",
+        "why.mismatch": "a table you were shown is not the one the seed and the history give",
+        "why.no_replay": "the history does not replay",
+        "why.incomplete": "the history does not reach every table you were shown",
         "bad_code": "That code is not valid (six letters).",
         "host_gone": "The host disconnected; waiting for it to come back…",
         "need_two": "At least two seats must be taken.",
@@ -172,6 +196,17 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     if message:
         body += tag("p", escape(message), class_="message", role="status", data_testid="room-message")
     return tag("section", body, class_="setup lobby", data_testid="lobby")
+
+
+def render_deal(lang: str, verdict: tuple[bool, str] | None) -> str:
+    """The fair-deal line under a finished guest's table (docs/multiplayer.md)."""
+    if verdict is None:
+        return tag("p", rt(lang, "deal_checking"), class_="note deal", role="status", data_testid="deal-checking")
+    ok, why = verdict
+    if ok:
+        return tag("p", rt(lang, "deal_ok"), class_="note deal ok", role="status", data_testid="deal-verified")
+    text = rt(lang, "deal_bad").format(why=rt(lang, "why." + why))
+    return tag("p", escape(text), class_="message deal bad", role="alert", data_testid="deal-not-verified")
 
 
 class BrowserTransport(Transport):

@@ -11,8 +11,9 @@ from pyscript import window
 
 from ..core import get
 from ..net import GuestSession, LocalSession, RoomHost, link_secret, new_code, new_host_key
+from ..net.deal import HEX64, GuestDeal, new_secret
 from ..net.room import GRACE_SECONDS, JoinWatch, room_fragment, share_link
-from .browser import STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _store_set, player_id
+from .browser import STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _store_set, player_id
 from .room_ui import rt
 from .setup import options_of
 
@@ -128,13 +129,14 @@ class RoomsMixin:
         self.render()
         wait = _int_param("join_wait", None)          # test hook: a shorter watchdog
         watch = self.join_watch = JoinWatch(**({"wait": float(max(1, wait))} if wait is not None else {}))
+        deal = self.saved_deal(code)                   # our nonce survives a reload of this page
         while True:
             transport = await open_transport(code, secret)
             if self.join_watch is not watch:          # the player left meanwhile
                 await transport.aclose()
                 return
             guest = self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret,
-                                              log=lambda text: window.console.warn(text))
+                                              log=lambda text: window.console.warn(text), deal=deal)
             watch.try_started(time.monotonic())
             while (verdict := watch.verdict(time.monotonic(), guest.host_peer is not None)) == "wait":
                 await asyncio.sleep(min(0.5, watch.next_check(time.monotonic()) + 0.05))
@@ -157,6 +159,29 @@ class RoomsMixin:
                 return
             self.room_msg = rt(self.lang, "join_retry").format(n=watch.attempt + 1, of=watch.tries)
             self.render()
+
+    def saved_deal(self, code: str) -> GuestDeal:
+        """This browser's share of room ``code``'s deal (nonce and the commitment it answered), or a new one."""
+        deal = GuestDeal()
+        try:
+            saved = json.loads(_store_get(STORE_DEAL) or "null")
+            if isinstance(saved, dict) and saved.get("code") == code and HEX64.match(str(saved.get("nonce"))) \
+                    and HEX64.match(str(saved.get("commit"))):
+                deal.nonce, deal.commit, deal.restored = saved["nonce"], saved["commit"], True
+        except ValueError:
+            pass
+        return deal
+
+    def save_deal(self) -> None:
+        if self.guest is not None and self.guest.deal.commit and self.room_info:
+            _store_set(STORE_DEAL, json.dumps({"code": self.room_info["code"], "nonce": self.guest.deal.nonce,
+                                               "commit": self.guest.deal.commit}))
+
+    def rig_deal(self) -> None:
+        """Test hook (?debug_room=1): this host changes its secret after the nonces came, keeping the
+        commitment it published: a cheat every guest must catch at the reveal."""
+        if self.room is not None and self.room.deal is not None and not self.room.started:
+            self.room.deal.secret = new_secret()
 
     def retry_join(self) -> None:
         info = self.room_info or {}
