@@ -147,3 +147,19 @@ def test_host_kicks_a_seat_locks_the_room_and_shares_a_clean_link(new_page, boot
     assert host.query_selector('[data-testid="lobby-seat-1"][data-kind="open"]')
     host.click('[data-testid="btn-lock-room"]')                               # unlocked again
     assert not host.query_selector('[data-testid="room-locked"]')
+
+
+def test_a_host_that_changes_its_secret_after_the_nonces_is_caught_at_the_reveal(new_page, boot, site_url, nostr_relay):
+    host, link = open_room(new_page, boot, site_url, nostr_relay, "&autoplay=20")
+    base, fragment = link.split("#", 1)
+    guest = boot(new_page(locale="es-ES"), f"{base}&autoplay=20#{fragment}")
+    host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    guest.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    host.evaluate("() => window.tapeteDebugRigDeal()")     # a new secret, the old commitment kept
+    host.click('[data-testid="btn-start-room"]')
+    guest.wait_for_selector('[data-testid="result"]', timeout=300_000)
+    guest.wait_for_selector('[data-testid="deal-not-verified"]', timeout=30_000)
+    text = guest.inner_text('[data-testid="deal-not-verified"]')
+    assert "NO verificado" in text and "compromiso" in text, text
+    assert not guest.query_selector('[data-testid="deal-verified"]')
+    assert any("deal NOT verified" in line for line in new_page.console)
