@@ -253,6 +253,73 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_l
                 pass
 
 
+def join_in_place(page, fragment: str) -> float:
+    """Open the room link in this booted page (fragment only, no reload): ms until its lobby names its seat
+    (polled every 20 ms from here, so up to ~20 ms coarser than the in-page join figures)."""
+    t0 = time.monotonic()
+    page.evaluate("f => { location.hash = f; }", fragment)
+    page.wait_for_function("() => JSON.parse(window.tapeteRoomDebug()).seat !== null", timeout=60_000, polling=20)
+    return (time.monotonic() - t0) * 1000
+
+
+def late_run(browser, base: str, relay_url: str, tries: int, late_s: float = 75.0, away_s: float = 120.0) -> dict:
+    """One room, Trystero's stale-offer case (docs/multiplayer.md, "Late joins"): ``tries`` fresh guest
+    pages join right after the room opened (the reference), ``tries`` more at +``late_s`` s, and one guest
+    seated at the start comes back after ``away_s`` s away. All pages are booted before the room opens."""
+    query = f"?relay={relay_url}&ice=none&bot_delay=0"
+    contexts = []
+    try:
+        hctx, host = boot(browser, base + query)
+        contexts.append(hctx)
+        gctx = browser.new_context(locale="en-US")
+        gctx.grant_permissions(["microphone"])
+        contexts.append(gctx)
+        pages = [gctx.new_page() for _ in range(2 * tries + 2)]
+        for page in pages:
+            page.goto(base + query + "&boot-timeout=600", wait_until="commit")
+        for page in pages:
+            if page.wait_for_function(READY_OR_ERROR, timeout=600_000, polling=200).json_value() != "ready":
+                raise RuntimeError("boot failed")
+        host.click('[data-testid="game-chupate"]')
+        host.click('[data-testid="btn-create-room"]')
+        host.wait_for_selector('[data-testid="room-link"]', timeout=30_000)
+        opened = time.monotonic()
+        link = host.input_value('[data-testid="room-link"]')
+        fragment = link[link.index("#"):]
+        rctx = browser.new_context(locale="en-US")          # the returning guest: its own player id
+        rctx.grant_permissions(["microphone"])
+        contexts.append(rctx)
+        first = rctx.new_page()
+        first.goto(base + query)
+        first.wait_for_function(READY_OR_ERROR, timeout=BOOT_TIMEOUT_MS, polling=100)
+        back = rctx.new_page()
+        back.goto(base + query)
+        back.wait_for_function(READY_OR_ERROR, timeout=BOOT_TIMEOUT_MS, polling=100)
+        join_in_place(first, fragment)
+        first.close()
+        gone = time.monotonic()
+        early = []
+        for page in pages[:tries]:
+            early.append(join_in_place(page, fragment))
+            page.close()
+        host.wait_for_timeout(max(0.0, opened + late_s - time.monotonic()) * 1000)
+        late_at = time.monotonic() - opened
+        late = []
+        for page in pages[tries:2 * tries]:
+            late.append(join_in_place(page, fragment))
+            page.close()
+        host.wait_for_timeout(max(0.0, gone + away_s - time.monotonic()) * 1000)
+        away = time.monotonic() - gone
+        rejoin = join_in_place(back, fragment)
+        return {"early": early, "late": late, "late_at": late_at, "rejoin": rejoin, "away": away}
+    finally:
+        for ctx in contexts:
+            try:
+                ctx.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
 def chromium_version() -> str:
     try:
         return subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
@@ -265,6 +332,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=6, help="rooms; the guest joins by code, then by link, alternately")
     ap.add_argument("--rtt", type=int, default=50, help="round trips per payload per run (after %d warm-up)" % WARMUP)
     ap.add_argument("--moves", type=int, default=40, help="at most this many moves per run")
+    ap.add_argument("--late-tries", type=int, default=5,
+                    help="guests joining at +0 s and at +75 s in the late-join room (0: skip it, ~3.5 min)")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
     args = ap.parse_args()
 
@@ -277,6 +346,7 @@ def main() -> int:
 
     info = machine()
     runs: list[dict] = []
+    late = None
     with tempfile.TemporaryDirectory(prefix="tapete-bench-p2p-") as tmp:
         try:
             relay = start_relay(Path(tmp) / "relay")
@@ -298,6 +368,11 @@ def main() -> int:
                               f"{statistics.median(r['intent_guest'] or [float('nan')]):.1f} ms / host "
                               f"{statistics.median(r['intent_host'] or [float('nan')]):.1f} ms "
                               f"({len(r['intent_guest'])}+{len(r['intent_host'])} moves)", flush=True)
+                    if args.late_tries:
+                        late = late_run(browser, base, relay.url, args.late_tries)
+                        print(f"late room: at +0 s {[round(x) for x in late['early']]} ms; at "
+                              f"+{late['late_at']:.0f} s {[round(x) for x in late['late']]} ms; back after "
+                              f"{late['away']:.0f} s away {late['rejoin']:.0f} ms", flush=True)
                 finally:
                     browser.close()
         finally:
@@ -326,6 +401,13 @@ def main() -> int:
                  "intent over WebRTC, host applies, update back, guest renders"))
     rows.append(("reference: intent → update, host (local)", flat("intent_host"),
                  "same page, same render path, no network"))
+    if late is not None:
+        rows.append((f"**join at +{late['late_at']:.0f} s** (late-join room, fresh guest pages)", late["late"],
+                     "link opened in a booted page (fragment only) → its lobby names its seat; pooled offers "
+                     "past Trystero's 57 s TTL (patched: fresh offers)"))
+        rows.append(("reference: join at +0 s, same room", late["early"], "same pages and path, fresh offers"))
+        rows.append((f"**rejoin after {late['away']:.0f} s away** (same player id, new page)", [late["rejoin"]],
+                     "back to its seat"))
 
     lines = [
         f"Two headless Chromium pages (host and guest, separate contexts) on loopback: a real `nostr-relay` "
@@ -355,6 +437,8 @@ def main() -> int:
         "crosses two renderer processes twice; one-way ≈ half. Intent → update on the guest adds the host's "
         "Pyodide handling and both renders to the round trip; the host row is the same click → render path "
         "without the network. Page clocks are coarsened to 0.1 ms (no cross-origin isolation).",
+        "The late-join rows come from one more room (all its pages booted before it opens; join times "
+        "polled every 20 ms from the test process).",
         "Reproduce: `make bench-p2p` or `.venv/bin/python bench/p2p.py --runs 6` (needs `make relay`).",
     ]
     table = "\n".join(lines)
