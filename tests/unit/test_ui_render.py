@@ -116,3 +116,34 @@ def test_friends_box_says_when_offline_in_both_languages():
         assert re.search(r'<button[^>]*data-testid="btn-join"[^>]*disabled', offline)
         online = render_friends_box(lang, "Ana")
         assert "friends-offline" not in online and "disabled" not in online
+
+
+# ----- room screens: escaping, kick and lock, the deal line (tapete.ui.room_ui) --------------------
+def test_lobby_shows_names_as_text_and_gives_the_host_kick_and_lock():
+    from tapete.ui.room_ui import render_lobby
+    markup = '<img src=x onerror="alert(1)">'
+    lobby = {"v": 1, "type": "lobby", "game": "chupate", "started": False, "you": 0, "locked": False,
+             "seats": [{"kind": "host", "name": "Ana", "connected": True},
+                       {"kind": "player", "name": markup, "connected": True}, {"kind": "open", "name": ""}]}
+    for lang in ("es", "en"):
+        html = render_lobby(lang, lobby, code="ABCDEF", link=None, is_host=True, message=markup)
+        assert "<img" not in html and "&lt;img src=x" in html
+        assert 'data-testid="btn-kick-1"' in html and 'data-testid="btn-kick-0"' not in html
+        assert 'data-testid="btn-kick-2"' not in html and 'data-testid="btn-lock-room"' in html
+        assert 'data-testid="room-locked"' not in html
+    guest = render_lobby("en", {**lobby, "locked": True, "you": 1}, code="ABCDEF", link=None, is_host=False)
+    assert "btn-kick" not in guest and "btn-lock-room" not in guest and 'data-testid="room-locked"' in guest
+    failed = render_lobby("es", None, code="ABCDEF", link=None, is_host=False, failed=True)
+    assert 'data-testid="btn-join-retry"' in failed and "Reintentar" in failed
+
+
+def test_deal_line_in_both_languages():
+    from tapete.net.deal import REASONS
+    from tapete.ui.room_ui import TEXT, render_deal
+    assert 'data-testid="deal-checking"' in render_deal("es", None)
+    assert "Reparto verificado" in render_deal("es", (True, "")) and "Deal verified" in render_deal("en", (True, ""))
+    for why in REASONS:
+        for lang in ("es", "en"):
+            assert "why." + why in TEXT[lang]
+            html = render_deal(lang, (False, why))
+            assert 'data-testid="deal-not-verified"' in html and TEXT[lang]["why." + why][:20] in html
