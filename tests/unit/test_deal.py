@@ -229,3 +229,25 @@ def test_a_host_that_keeps_its_secret_is_not_verified_once_the_page_stops_waitin
     for guest in room.guests:
         guest.deal_overdue()                             # ...the page gives up after a while
     assert room.verdicts() == [(False, "no_reveal"), (False, "no_reveal")]
+
+
+def test_a_guest_back_from_a_reload_keeps_its_nonce_and_one_from_another_room_starts_afresh():
+    room = Room()
+    old = room.guests[0].deal
+    saved = GuestDeal(old.nonce)                         # what the page kept in localStorage
+    saved.commit, saved.restored = old.commit, True
+    room.guests[0].transport.close()
+    room.guests[0] = GuestSession(room.hub.join("peer-g0b"), PLAYERS[0], "Gina",
+                                  lambda m: room.results[PLAYERS[0]].append(m) if m["type"] == "deal" else None,
+                                  deal=saved)
+    assert room.guests[0].deal.nonce == old.nonce and room.room.deal.nonces[PLAYERS[0]] == old.nonce
+    room.start()
+    room.play_out()
+    assert room.verdicts() == [(True, ""), (True, "")]
+    hub = MemoryHub()                                     # same code, another room: a fresh share
+    other = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, rate=None, code="ABCDEF")
+    stale = GuestDeal("ab" * 32)
+    stale.commit, stale.restored = "cd" * 32, True
+    guest = GuestSession(hub.join("peer-x"), "guestCCCCcccc3", "Eva", lambda m: None, deal=stale)
+    assert guest.deal is not stale and guest.deal.commit == other.deal.commit
+    assert other.deal.nonces["guestCCCCcccc3"] == guest.deal.nonce != "ab" * 32
