@@ -112,3 +112,18 @@ def test_guests_joining_75_and_150_s_late_and_a_rejoin_after_two_minutes_are_sea
     assert away >= ABSENCE and back_seconds <= SEATED_WITHIN, (away, back_seconds)
     assert seat_of(back_page) == 1
     assert "Ana" in host.inner_text('[data-testid="lobby"]')
+
+
+def test_a_guest_that_reaches_no_host_retries_then_says_so(new_page, boot, site_url, nostr_relay):
+    guest = boot(new_page(locale="en-US"), f"{site_url}?relay={nostr_relay}&ice=none&join_wait=2")
+    guest.click('[data-testid="game-chupate"]')
+    guest.fill('[data-testid="join-code"]', "ZZZZZZ")                  # nobody hosts it
+    guest.click('[data-testid="btn-join"]')
+    guest.wait_for_function("() => JSON.parse(window.tapeteRoomDebug()).join_attempt === 2", timeout=60_000)
+    assert "attempt 2 of 3" in guest.inner_text('[data-testid="room-message"]')
+    guest.wait_for_selector('[data-testid="btn-join-retry"]', timeout=60_000)
+    assert "Could not get into the room" in guest.inner_text('[data-testid="room-message"]')
+    assert json.loads(guest.evaluate("() => window.tapeteRoomDebug()"))["join_attempt"] == 3
+    guest.click('[data-testid="btn-join-retry"]')                        # and it tries again
+    guest.wait_for_function("() => JSON.parse(window.tapeteRoomDebug()).join_attempt === 1", timeout=30_000)
+    assert not guest.query_selector('[data-testid="btn-join-retry"]')
