@@ -19,7 +19,7 @@ from ..bots import EasyBot
 from ..core import get
 from ..core.errors import BadState
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
-from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
+from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
 from .room_ui import render_friends_box, render_lobby, rt
@@ -229,12 +229,12 @@ class App(RoomsMixin):
             asyncio.ensure_future(self.create_room())
         elif action == "room-join":
             node = self.root.querySelector('[data-testid="join-code"]')
-            code = normalize_code(str(node.value) if node else "")
+            code = normalize_join_code(str(node.value) if node else "")
             if code is None:
                 self.room_msg = rt(self.lang, "bad_code")
                 self.render()
                 return
-            asyncio.ensure_future(self.join_room(code, ""))
+            asyncio.ensure_future(self.redeem_code(code))
         elif action == "room-add-bot":
             if self.room is not None:
                 self.room.add_bot(self.settings["level"], t(self.lang, "bot", n=self.room.filled()))
@@ -410,8 +410,7 @@ class App(RoomsMixin):
             info = self.room_info or {}
             self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
                                                link=info.get("link"), is_host=bool(info.get("is_host")),
-                                               message=self.room_msg,
-                                               unverified=self.guest is not None and not self.guest.verified)
+                                               message=self.room_msg, **self.code_view())
             return
         if self.update is None:
             return

@@ -1,0 +1,162 @@
+"""Seats bound to keys and join codes that stay safe, over real parts: a real Nostr relay on loopback,
+the vendored Trystero, real WebRTC, WebCrypto keys in IndexedDB, SPAKE2 (static/js/pake.js).
+
+- a browser holding a copy of a guest's whole localStorage (its player id included) gets no seat;
+- what a relay records of a code room (every event it stored) holds neither the link's secret nor the
+  code, and a guest that knows only what the relay can learn (the nameplate, the room id) cannot join:
+  its guesses are refused and counted, and the link room never lets it in;
+- three wrong codes lock the code; the right code then is refused too; the link still works.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_p2p import debug, hand_cards, host_and_guest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from relay import start_relay  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+def app_text(page) -> str:
+    return page.inner_text("#app")
+
+
+def create_room(new_page, boot, site_url, relay_url, name="Hortensia"):
+    query = f"?relay={relay_url}&ice=none&bot_delay=0&debug_room=1"
+    host = boot(new_page(locale="en-US"), f"{site_url}{query}")
+    host.click('[data-testid="game-chupate"]')
+    host.fill('[data-testid="room-name"]', name)
+    host.click('[data-testid="btn-create-room"]')
+    host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
+    host.wait_for_selector('[data-testid="room-join-code"]')
+    return host, query
+
+
+def type_code(new_page, boot, site_url, query, code, name="Quintiliano", page=None):
+    page = page or boot(new_page(locale="en-US"), f"{site_url}{query}")
+    page.click('[data-testid="game-chupate"]')
+    page.fill('[data-testid="room-name"]', name)
+    page.fill('[data-testid="join-code"]', code)
+    page.click('[data-testid="btn-join"]')
+    return page
+
+
+def wrong_secret(secret: str) -> str:
+    return "".join("A" if ch != "A" else "B" for ch in secret)
+
+
+def test_a_browser_with_a_stolen_player_id_gets_no_seat(new_page, boot, site_url, nostr_relay):
+    host, guest, link = host_and_guest(new_page, boot, site_url, nostr_relay, "&seed=5")
+    hand = hand_cards(guest)
+    stolen = guest.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    assert stolen.get("tapete.player")
+    context = guest.context
+    guest.close()
+    host.wait_for_function("() => document.querySelector('[data-testid=seat-1]').textContent.includes('\u231b')",
+                           timeout=30_000)
+    # Another browser with everything the victim's localStorage held (the key is in IndexedDB,
+    # non-extractable, and stays behind).
+    thief = new_page(locale="en-US")
+    thief.goto(site_url)
+    thief.evaluate("s => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }", stolen)
+    boot(thief, link)
+    thief.wait_for_selector('[data-testid="room-message"]', timeout=30_000)
+    assert "The table is full" in thief.inner_text('[data-testid="room-message"]')
+    assert thief.evaluate("() => localStorage.getItem('tapete.player')") == stolen["tapete.player"]
+    assert not thief.query_selector('[data-testid="table"]')
+    assert not [t for t in debug(thief)["received"] if json.loads(t)["type"] == "update"]
+    assert [r["code"] for r in debug(host)["refused"]] == ["full"]
+    # The victim's own browser (same IndexedDB key) takes its seat and hand back.
+    back = boot(context.new_page(), link)
+    back.wait_for_selector('[data-testid="table"]', timeout=30_000)
+    assert debug(back)["seat"] == 1 and hand_cards(back) == hand
+
+
+@pytest.fixture
+def own_relay(tmp_path):
+    """A relay of this test's own, so its database is this room's whole record."""
+    relay = start_relay(tmp_path / "relay")
+    yield relay
+    relay.stop()
+
+
+def relay_record(relay) -> str:
+    """Every row of every table the relay stored, as text."""
+    db = sqlite3.connect(relay.folder / "nostr.sqlite3")
+    try:
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        rows = [repr(row) for table in tables for row in db.execute(f'SELECT * FROM "{table}"')]
+    finally:
+        db.close()
+    return "\n".join(rows)
+
+
+def test_the_relays_record_of_a_code_room_is_not_enough_to_join_it(new_page, boot, site_url, own_relay):
+    host, query = create_room(new_page, boot, site_url, own_relay.url)
+    join_code = host.inner_text('[data-testid="room-join-code"]').strip()
+    room_id = host.inner_text('[data-testid="room-code"]').strip()
+    k = host.input_value('[data-testid="room-link"]').split("&k=")[1]
+    nameplate, secret = join_code.split("-")
+    # A friend joins with the right code: both pages show the same check number.
+    friend = type_code(new_page, boot, site_url, query, join_code)
+    friend.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    check = friend.inner_text('[data-testid="room-check"]').strip()
+    host.wait_for_selector('[data-testid="lobby-check-1"]', timeout=30_000)
+    assert re.fullmatch(r"[0-9]{4}", check) and host.inner_text('[data-testid="lobby-check-1"]').strip() == check
+
+    record = relay_record(own_relay)
+    assert len(record) > 1000, "the relay recorded the signalling"
+    for needle in (k, join_code, nameplate + secret, "Hortensia", "Quintiliano"):
+        assert needle not in record, f"{needle!r} is in the relay's record"
+    # What the relay can learn (the nameplate, the room id) and one guess: refused and counted.
+    attacker = type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)}", name="Mallory")
+    attacker.wait_for_function("() => document.querySelector('#app').innerText.includes('Wrong code')",
+                               timeout=30_000)
+    assert "2 tries left" in app_text(attacker) and not attacker.query_selector('[data-testid="lobby"]')
+    host.wait_for_selector('[data-testid="room-code-failures"][data-failures="1"]', timeout=15_000)
+    # The link room with any secret but the real one lets nobody in: the attacker's page meets no peer
+    # while a guest with the link joins and is seated.
+    attacker.evaluate("""([room, secret]) => window.tapeteLoadP2P().then(p => p.open({room, secret}))
+        .then(h => { window.attackerHandle = h; })""", [room_id, secrets.token_urlsafe(32)])
+    link_guest = boot(new_page(locale="en-US"), host.input_value('[data-testid="room-link"]'))
+    host.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
+    link_guest.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
+    assert attacker.evaluate("() => window.attackerHandle.peers().length") == 0
+    lobby = host.inner_text('[data-testid="lobby"]')
+    assert "Mallory" not in lobby and not host.query_selector('[data-testid="lobby-seat-3"]:not([data-kind="open"])')
+
+
+def test_wrong_codes_are_refused_counted_and_lock_the_code(new_page, boot, site_url, nostr_relay):
+    host, query = create_room(new_page, boot, site_url, nostr_relay)
+    join_code = host.inner_text('[data-testid="room-join-code"]').strip()
+    nameplate, secret = join_code.split("-")
+    guesser = boot(new_page(locale="es-ES"), f"{site_url}{query}")
+    for attempt, left in ((1, 2), (2, 1)):
+        type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)[:attempt]}{secret[attempt:]}",
+                  page=guesser)
+        guesser.wait_for_function("n => document.querySelector('#app').innerText.includes(`Quedan ${n} intentos`)",
+                                  arg=left, timeout=30_000)
+        host.wait_for_selector(f'[data-testid="room-code-failures"][data-failures="{attempt}"][data-locked="0"]',
+                               timeout=15_000)
+    type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)}", page=guesser)
+    guesser.wait_for_function("() => document.querySelector('#app').innerText.includes('bloqueado')", timeout=30_000)
+    host.wait_for_selector('[data-testid="room-code-failures"][data-failures="3"][data-locked="1"]', timeout=15_000)
+    assert "locked" in host.inner_text('[data-testid="room-code-failures"]')
+    # Locked: the right code is refused too, and counts nothing more.
+    late = type_code(new_page, boot, site_url, query, join_code)
+    late.wait_for_function("() => document.querySelector('#app').innerText.includes('locked')", timeout=30_000)
+    assert not late.query_selector('[data-testid="lobby"]')
+    assert host.get_attribute('[data-testid="room-code-failures"]', "data-failures") == "3"
+    # The link still works.
+    by_link = boot(new_page(locale="en-US"), host.input_value('[data-testid="room-link"]'))
+    by_link.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
