@@ -81,7 +81,7 @@ export function password(room, secret) {
  * to guests that prove the code. */
 export async function open({ room, secret = "", joinCode = "", relays, iceServers, appId } = {}) {
   if (!/^[A-Z]{6}$/.test(room || "")) throw new Error(`bad room code ${room}`);
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(secret)) throw new Error("a room needs its link's secret");
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(secret)) throw new Error("a room needs its link's secret");
   const cfg = await config({ relays, iceServers, appId });
   const wanted = [[room, password(room, secret)]];
   const peers = new Map(); // peer id -> the action that reaches it

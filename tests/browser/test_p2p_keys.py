@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from test_p2p import debug, hand_cards, host_and_guest
+from clicks import take_chupate_turn as take_turn
+from test_p2p import debug, hand_cards, host_and_guest, play_until_turn_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from relay import start_relay  # noqa: E402
@@ -44,7 +45,8 @@ def create_room(new_page, boot, site_url, relay_url, name="Hortensia"):
 
 def type_code(new_page, boot, site_url, query, code, name="Quintiliano", page=None):
     page = page or boot(new_page(locale="en-US"), f"{site_url}{query}")
-    page.click('[data-testid="game-chupate"]')
+    if not page.query_selector('[data-testid="join-code"]'):   # from the game picker; after a refusal
+        page.click('[data-testid="game-chupate"]')             # the form is already there
     page.fill('[data-testid="room-name"]', name)
     page.fill('[data-testid="join-code"]', code)
     page.click('[data-testid="btn-join"]')
@@ -56,15 +58,13 @@ def wrong_secret(secret: str) -> str:
 
 
 def test_a_browser_with_a_stolen_player_id_gets_no_seat(new_page, boot, site_url, nostr_relay):
+    """Before keys, a second browser presenting a guest's player id took that seat and its hand (the
+    newest connection of a player won). Now it is a stranger: the table is full."""
     host, guest, link = host_and_guest(new_page, boot, site_url, nostr_relay, "&seed=5")
     hand = hand_cards(guest)
     stolen = guest.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     assert stolen.get("tapete.player")
-    context = guest.context
-    guest.close()
-    host.wait_for_function("() => document.querySelector('[data-testid=seat-1]').textContent.includes('\u231b')",
-                           timeout=30_000)
-    # Another browser with everything the victim's localStorage held (the key is in IndexedDB,
+    # Another browser with everything the victim's localStorage holds (the key is in IndexedDB,
     # non-extractable, and stays behind).
     thief = new_page(locale="en-US")
     thief.goto(site_url)
@@ -76,10 +76,14 @@ def test_a_browser_with_a_stolen_player_id_gets_no_seat(new_page, boot, site_url
     assert not thief.query_selector('[data-testid="table"]')
     assert not [t for t in debug(thief)["received"] if json.loads(t)["type"] == "update"]
     assert [r["code"] for r in debug(host)["refused"]] == ["full"]
-    # The victim's own browser (same IndexedDB key) takes its seat and hand back.
-    back = boot(context.new_page(), link)
-    back.wait_for_selector('[data-testid="table"]', timeout=30_000)
-    assert debug(back)["seat"] == 1 and hand_cards(back) == hand
+    # The victim keeps its seat, its hand and its connection: it plays on.
+    assert debug(guest)["seat"] == 1 and hand_cards(guest) == hand
+    play_until_turn_of([host, guest], 1, min_turns=0)
+    version = host.get_attribute('[data-testid="table"]', "data-version")
+    take_turn(guest)
+    host.wait_for_function(
+        "v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version, timeout=15_000)
+    assert [r["code"] for r in debug(host)["refused"]] == ["full"]
 
 
 @pytest.fixture
@@ -160,3 +164,24 @@ def test_wrong_codes_are_refused_counted_and_lock_the_code(new_page, boot, site_
     # The link still works.
     by_link = boot(new_page(locale="en-US"), host.input_value('[data-testid="room-link"]'))
     by_link.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+
+
+def test_a_copy_of_the_hosts_storage_cannot_resume_its_room(new_page, boot, site_url, nostr_relay):
+    """The save in localStorage holds no private key: another browser with a copy of it (and the host's
+    URL) cannot reopen the room as its host; the save is dropped with a message."""
+    host, query = create_room(new_page, boot, site_url, nostr_relay)
+    copied = host.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    saved = json.loads(copied["tapete.room"])
+    k = host.input_value('[data-testid="room-link"]').split("&k=")[1]
+    assert saved["secret"] == k and "host_key" not in saved
+    assert all(k not in value or key == "tapete.room" for key, value in copied.items())
+    assert not any(len(token) == 43 and token != k for token in re.findall(r"[A-Za-z0-9_-]{43}", copied["tapete.room"]))
+    other = new_page(locale="en-US")
+    other.goto(site_url)
+    other.evaluate("s => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }", copied)
+    boot(other, host.url)
+    other.wait_for_function("() => document.querySelector('#app').innerText.includes('could not be restored')",
+                            timeout=30_000)
+    assert "key is not in this browser" in app_text(other)
+    assert other.evaluate("() => localStorage.getItem('tapete.room')") is None
+    assert not other.query_selector('[data-testid="lobby"]')
