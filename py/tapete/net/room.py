@@ -98,9 +98,10 @@ def parse_fragment(fragment: str) -> tuple[str, str] | None:
     return code, secret
 
 
-def password(code: str, secret: str | None) -> str:
-    """The signalling password (same rule as static/js/p2p.js): the link's secret, else the code alone."""
-    return f"k:{secret}" if secret else f"code:{code}"
+def password(code: str, secret: str) -> str:
+    """The signalling password of a room (same rule as static/js/p2p.js): the link's secret. (A typed
+    join code reaches the room through the SPAKE2 handshake of static/js/pake.js, which hands over the link.)"""
+    return f"k:{secret}"
 
 
 class RateLimit:
