@@ -142,8 +142,8 @@ class RoomHost:
 
     ``signer`` holds the room's host key: the host proves itself with it to guests, whose link's
     secret is its public key (:func:`link_secret_of`); ``join_code`` is the code people may type
-    (kept in the save; the handshake itself runs in static/js/pake.js); ``rate`` is (burst, per second) of each peer's messages, or None
-    for no limit."""
+    (kept in the save; the handshake itself runs in static/js/pake.js); ``rate`` is (burst, per
+    second) of each peer's messages, or None for no limit."""
 
     def __init__(self, transport: Transport, game_id: str, player: str, name: str, *,
                  seats: int | None = None, options: dict | None = None, seed: int | None = None,

@@ -158,7 +158,8 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
                 kind = (kind + " · " if kind else "") + rt(lang, "you")
             mark = ""
             if checks and checks.get(i):
-                mark = " · " + rt(lang, "check") + " " + tag("strong", escape(checks[i]), data_testid=f"lobby-check-{i}")
+                number = tag("strong", escape(checks[i]), data_testid=f"lobby-check-{i}")
+                mark = " · " + rt(lang, "check") + " " + number
             seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else "") + mark,
                          data_testid=f"lobby-seat-{i}", data_kind=seat["kind"])
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
