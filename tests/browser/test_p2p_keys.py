@@ -160,10 +160,13 @@ def test_wrong_codes_are_refused_counted_and_lock_the_code(new_page, boot, site_
     guesser.wait_for_function("() => document.querySelector('#app').innerText.includes('bloqueado')", timeout=30_000)
     host.wait_for_selector('[data-testid="room-code-failures"][data-failures="3"][data-locked="1"]', timeout=15_000)
     assert "locked" in host.inner_text('[data-testid="room-code-failures"]')
-    # Locked: the right code is refused too, and counts nothing more.
-    late = type_code(new_page, boot, site_url, query, join_code)
-    late.wait_for_function("() => document.querySelector('#app').innerText.includes('locked')", timeout=30_000)
-    assert not late.query_selector('[data-testid="lobby"]')
+    # Locked: the right code is refused too, and counts nothing more. (Typed on the same page: a page
+    # entering the nameplate room a minute after the host did meets Trystero's stale-offer bug, issue 12
+    # item 5, fixed on another branch.)
+    guesser.evaluate("() => document.querySelector('#app p.message').remove()")
+    type_code(new_page, boot, site_url, query, join_code, page=guesser)
+    guesser.wait_for_function("() => document.querySelector('#app').innerText.includes('bloqueado')", timeout=30_000)
+    assert not guesser.query_selector('[data-testid="lobby"]')
     assert host.get_attribute('[data-testid="room-code-failures"]', "data-failures") == "3"
     # The lock closes the code only: the link guest is still seated and the host can start the game.
     assert host.get_attribute('[data-testid="lobby-seat-1"]', "data-kind") == "player"
