@@ -126,7 +126,7 @@ def test_the_relays_record_of_a_code_room_is_not_enough_to_join_it(new_page, boo
     attacker = type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)}", name="Mallory")
     attacker.wait_for_function("() => document.querySelector('#app').innerText.includes('Wrong code')",
                                timeout=30_000)
-    assert "2 tries left" in app_text(attacker) and not attacker.query_selector('[data-testid="lobby"]')
+    assert "Tries left before it locks: 2." in app_text(attacker) and not attacker.query_selector('[data-testid="lobby"]')
     host.wait_for_selector('[data-testid="room-code-failures"][data-failures="1"]', timeout=15_000)
     # The link room with any secret but the real one lets nobody in: the attacker's page meets no peer
     # while a guest with the link joins and is seated.
@@ -152,7 +152,7 @@ def test_wrong_codes_are_refused_counted_and_lock_the_code(new_page, boot, site_
     for attempt, left in ((1, 2), (2, 1)):
         type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)[:attempt]}{secret[attempt:]}",
                   page=guesser)
-        guesser.wait_for_function("n => document.querySelector('#app').innerText.includes(`Quedan ${n} intentos`)",
+        guesser.wait_for_function("n => document.querySelector('#app').innerText.includes(`antes del bloqueo: ${n}.`)",
                                   arg=left, timeout=30_000)
         host.wait_for_selector(f'[data-testid="room-code-failures"][data-failures="{attempt}"][data-locked="0"]',
                                timeout=15_000)
