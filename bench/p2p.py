@@ -192,7 +192,7 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_l
         host.fill('[data-testid="room-name"]', "Ana")
         host.click('[data-testid="btn-create-room"]')
         host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]', timeout=30_000)
-        code = host.inner_text('[data-testid="room-code"]').strip()
+        code = host.inner_text('[data-testid="room-join-code"]').strip()   # typed: a SPAKE2 handshake first
 
         if by_link:
             gctx, guest = boot(browser, host.input_value('[data-testid="room-link"]'))

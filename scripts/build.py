@@ -6,8 +6,9 @@ Steps, each skipped when its output is already up to date:
 1. vendor: copy the Pyodide core runtime (npm ``pyodide``) into
    ``static/vendor/pyodide/`` and PyScript's dist files (npm ``@pyscript/core``)
    into ``static/vendor/pyscript/``;
-2. trystero: bundle npm ``trystero`` (the Nostr strategy, the package's default
-   entry) with esbuild into ``static/vendor/trystero.mjs`` (ESM, minified);
+2. trystero, noble: bundle npm ``trystero`` (the Nostr strategy, the package's default
+   entry) with esbuild into ``static/vendor/trystero.mjs``, and what static/js/pake.js takes from
+   ``@noble/curves`` and ``@noble/hashes`` into ``static/vendor/noble.mjs`` (ESM, minified);
 3. zip: pack ``py/tapete/**`` (``.py`` and ``.json`` files) into
    ``build/tapete.zip``, deterministically (sorted names, fixed timestamps and
    permissions), so the same sources always give the same bytes. The zip also
@@ -23,7 +24,7 @@ Steps, each skipped when its output is already up to date:
    (what the page loads to boot and play against bots, found from index.html,
    pyscript.toml and the JS modules' imports).
 
-Usage: python3 scripts/build.py [--step vendor|trystero|zip|dist ...] [-q]
+Usage: python3 scripts/build.py [--step vendor|trystero|noble|zip|dist ...] [-q]
 ``npm ci`` must have run first (the Makefile does it).
 """
 
@@ -150,27 +151,21 @@ def step_vendor() -> None:
     log(f"vendor: {n} file(s) copied" if n else "vendor: up to date")
 
 
-# 2. trystero ---------------------------------------------------------------
-def step_trystero() -> None:
-    trystero = need_node_modules("trystero")
-    esbuild = NODE_MODULES / ".bin" / "esbuild"
-    out = VENDOR / "trystero.mjs"
-    core = need_node_modules("@trystero-p2p/core") / "dist"
-    # patches/ (patch-package, applied by `npm ci`'s postinstall) fixes Trystero's stale offers and caps
-    # what a peer may make us buffer (docs/multiplayer.md): never bundle an unpatched copy.
-    if "tapete patch" not in (core / "offer-pool.mjs").read_text():
-        sys.exit("[build] node_modules/@trystero-p2p/core is not patched: run `npm ci` (applies patches/)")
-    inputs = [trystero / "package.json", ROOT / "package-lock.json", Path(__file__),
-              *sorted((ROOT / "patches").glob("*.patch")), *sorted(core.glob("*.mjs"))]
+# 2. trystero, noble ------------------------------------------------------------
+def bundle(name: str, entry_text: str, out: Path, packages: tuple[str, ...], extra: tuple[Path, ...] = ()) -> None:
+    """Bundle ``entry_text`` (re-exports from npm ``packages``) with esbuild into ``out`` (ESM, minified),
+    unless ``out`` is newer than those packages, the lock file, ``extra`` files and this script."""
+    inputs = [need_node_modules(pkg) / "package.json" for pkg in packages]
+    inputs += [ROOT / "package-lock.json", Path(__file__), *extra]
     if out.exists() and all(p.stat().st_mtime <= out.stat().st_mtime for p in inputs if p.exists()):
-        log("trystero: up to date")
+        log(f"{name}: up to date")
         return
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
     if not esbuild.exists():
         sys.exit("[build] node_modules/.bin/esbuild missing: run `npm ci`")
     out.parent.mkdir(parents=True, exist_ok=True)
-    entry = VENDOR / ".trystero-entry.mjs"
-    # Re-export the package's default entry (the Nostr strategy) as one ESM file.
-    entry.write_text('export * from "trystero";\n')
+    entry = VENDOR / f".{name}-entry.mjs"
+    entry.write_text(entry_text)
     try:
         subprocess.run(
             [
@@ -190,7 +185,27 @@ def step_trystero() -> None:
         )
     finally:
         entry.unlink(missing_ok=True)
-    log(f"trystero: bundled {rel(out)} ({out.stat().st_size // 1024} KiB)")
+    log(f"{name}: bundled {rel(out)} ({out.stat().st_size // 1024} KiB)")
+
+
+def step_trystero() -> None:
+    # The package's default entry (the Nostr strategy) as one ESM file.
+    core = need_node_modules("@trystero-p2p/core") / "dist"
+    # patches/ (patch-package, applied by `npm ci`'s postinstall) fixes Trystero's stale offers and caps
+    # what a peer may make us buffer (docs/multiplayer.md): never bundle an unpatched copy.
+    if "tapete patch" not in (core / "offer-pool.mjs").read_text():
+        sys.exit("[build] node_modules/@trystero-p2p/core is not patched: run `npm ci` (applies patches/)")
+    bundle("trystero", 'export * from "trystero";\n', VENDOR / "trystero.mjs", ("trystero",),
+           (*sorted((ROOT / "patches").glob("*.patch")), *sorted(core.glob("*.mjs"))))
+
+
+def step_noble() -> None:
+    # What static/js/pake.js needs for SPAKE2 (RFC 9382, P-256, SHA-256, HKDF, HMAC).
+    bundle("noble", 'export { p256 } from "@noble/curves/nist.js";\n'
+                    'export { sha256, sha512 } from "@noble/hashes/sha2.js";\n'
+                    'export { hkdf } from "@noble/hashes/hkdf.js";\n'
+                    'export { hmac } from "@noble/hashes/hmac.js";\n',
+           VENDOR / "noble.mjs", ("@noble/curves", "@noble/hashes"))
 
 
 # 3. zip --------------------------------------------------------------------
@@ -354,7 +369,7 @@ def step_dist(dist: Path = DIST) -> None:
     write_service_worker(dist)
 
 
-STEPS = {"vendor": step_vendor, "trystero": step_trystero, "zip": step_zip, "dist": step_dist}
+STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "zip": step_zip, "dist": step_dist}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,11 +6,14 @@
  * it costs nothing at boot.
  *
  *   const p2p = await window.tapeteLoadP2P();          // or window.tapeteP2P once loaded
- *   const h = await p2p.open({room: "ABCDEF", secret: "<k>" | "", acceptCode?, relays?, iceServers?, appId?});
+ *   const h = await p2p.open({room: "ABCDEF", secret: "<k>", joinCode?: "305-KMPQ", relays?, iceServers?, appId?});
  *   h.selfId; h.peers()                                 // our peer id, connected peer ids
  *   h.send(text, peerId | null)                         // null: every peer
  *   h.onMessage((text, peerId) => ...); h.onPeerJoin(id => ...); h.onPeerLeave(id => ...)
+ *   h.code                                              // with joinCode (host): codes.js listenForCode
  *   h.close()
+ *   await p2p.redeem({code: "305-KMPQ"})                // a guest: the link for a join code (codes.js)
+ *   p2p.keys                                            // this browser's signing keys (keys.js)
  *
  * Configuration, later wins: built-in defaults < static/config.json (if present:
  * {"appId": "...", "relays": ["wss://..."], "iceServers": [{urls: "..."}]}) < URL params
@@ -20,6 +23,8 @@
  * over MAX_GUEST_TEXT bytes before they reach Python.
  */
 import { joinRoom, selfId } from "../vendor/trystero.mjs";
+import { listenForCode, redeemCode } from "./codes.js";
+import keys from "./keys.js";
 
 export const DEFAULTS = {
   appId: "tapete-cards-v1",
@@ -72,28 +77,22 @@ export async function config(overrides = {}) {
   return out;
 }
 
-/** The Trystero password: the per-room secret from the link, or (bare code) one derived from the code. */
+/** The Trystero password: the per-room secret from the link (the host's public key). */
 export function password(room, secret) {
-  return secret ? `k:${secret}` : `code:${room}`;
+  return `k:${secret}`;
 }
 
-/** Trystero room ids: the link's room (secret password) and the bare-code room (code-derived password). */
-export function roomIds(room) {
-  return { link: `${room}`, code: `${room}-code` };
-}
-
-/** Open a room. A guest joins one Trystero room: the link's (with `secret`) or the bare code's (without).
- * The host (`acceptCode: true`) joins both, so people may join by link or by typing the code. */
-export async function open({ room, secret = "", acceptCode = false, relays, iceServers, appId } = {}) {
-  // the host (acceptCode) hears only guests: their texts are small (MAX_GUEST_TEXT)
-  const maxIncoming = acceptCode ? MAX_GUEST_TEXT : MAX_TEXT;
+/** Open a room: the Trystero room of the link (its secret is the signalling password). A host
+ * (`host: true`) hears only guests, whose texts are small (MAX_GUEST_TEXT); a host that passes
+ * `joinCode` also answers that code in its public nameplate room (codes.js), handing the link to
+ * guests that prove the code. */
+export async function open({ room, secret = "", joinCode = "", host = false, relays, iceServers, appId } = {}) {
+  const maxIncoming = host ? MAX_GUEST_TEXT : MAX_TEXT;
   let dropped = 0;
   if (!/^[A-Z]{6}$/.test(room || "")) throw new Error(`bad room code ${room}`);
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(secret)) throw new Error("a room needs its link's secret");
   const cfg = await config({ relays, iceServers, appId });
-  const ids = roomIds(room);
-  const wanted = [];
-  if (secret) wanted.push([ids.link, password(room, secret)]);
-  if (!secret || acceptCode) wanted.push([ids.code, password(room, "")]);
+  const wanted = [[room, password(room, secret)]];
   const peers = new Map(); // peer id -> the action that reaches it
   const handlers = { message: [], join: [], leave: [] };
   const emit = (kind, ...args) => {
@@ -126,11 +125,13 @@ export async function open({ room, secret = "", acceptCode = false, relays, iceS
     };
     return { trRoom, action };
   });
+  const code = joinCode ? listenForCode(cfg, joinCode, { room, k: secret }) : null;
   let closed = false;
   return {
     selfId,
     room,
     config: cfg,
+    code,
     peers: () => [...peers.keys()],
     dropped: () => dropped, // texts refused here (too long or not text)
     send(text, peerId = null) {
@@ -149,11 +150,17 @@ export async function open({ room, secret = "", acceptCode = false, relays, iceS
       if (closed) return;
       closed = true;
       peers.clear();
+      if (code) code.close();
       return Promise.all(rooms.map((r) => r.trRoom.leave()));
     },
   };
 }
 
-const api = { open, config, password, roomIds, DEFAULTS, selfId };
+/** A guest with a join code: {ok, room, secret, check} or {ok: false, error, left} (codes.js redeemCode). */
+export async function redeem({ code, relays, iceServers, appId, timeoutMs } = {}) {
+  return redeemCode(await config({ relays, iceServers, appId }), code, { timeoutMs });
+}
+
+const api = { open, redeem, config, password, DEFAULTS, selfId, keys };
 window.tapeteP2P = api;
 export default api;

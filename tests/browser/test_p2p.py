@@ -45,15 +45,17 @@ def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr
     host.click('[data-testid="btn-create-room"]')
     host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
     code = host.inner_text('[data-testid="room-code"]').strip()
+    join_code = host.inner_text('[data-testid="room-join-code"]').strip()
     link = host.input_value('[data-testid="room-link"]')
     assert re.fullmatch(r"[A-HJKMNP-Z]{6}", code), code
+    assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{4}", join_code), join_code
     assert f"#room={code}&k=" in link and "relay=" in link
     assert "código" in host.inner_text('[data-testid="room-tradeoff"]')
 
     by_code = boot(new_page(locale="es-ES"), f"{site_url}{query}")
     by_code.click('[data-testid="game-chupate"]')
     by_code.fill('[data-testid="room-name"]', "Beto")
-    by_code.fill('[data-testid="join-code"]', code.lower())
+    by_code.fill('[data-testid="join-code"]', join_code.lower().replace("-", " "))
     by_code.click('[data-testid="btn-join"]')
     t0 = time.monotonic()
     host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
@@ -64,10 +66,13 @@ def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr
     host.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
     by_link.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
     assert "Beto" in host.inner_text('[data-testid="lobby"]')
-    # The code guest cannot check who answers; the link guest accepted a host that proved its key.
-    assert "anfitrión" in by_code.inner_text('[data-testid="room-unverified"]')
-    assert not by_link.query_selector('[data-testid="room-unverified"]')
-    assert not host.query_selector('[data-testid="room-unverified"]')
+    # The code guest and the host show the same check number (from the SPAKE2 session key); the link
+    # guest has none to show.
+    check = by_code.inner_text('[data-testid="room-check"]').strip()
+    assert re.fullmatch(r"[0-9]{4}", check), check
+    host.wait_for_selector('[data-testid="lobby-check-1"]')
+    assert host.inner_text('[data-testid="lobby-check-1"]').strip() == check
+    assert not by_link.query_selector('[data-testid="room-check"]') and not host.query_selector('[data-testid="lobby-check-2"]')
 
     host.click('[data-testid="btn-start-room"]')
     pages = [host, by_code, by_link]

@@ -9,15 +9,37 @@ import re
 import pytest
 
 from tapete.bots import make_bot
-from tapete.net import GuestSession, MemoryHub, RoomHost, normalize_code, parse_fragment
+import hashlib
+
+from tapete.net import Ed25519Signer, GuestSession, MemoryHub, RoomHost, key_id, normalize_code, parse_fragment
 from tapete.net.protocol import MAX_MESSAGE_BYTES
-from tapete.net.room import (CODE_ALPHABET, FLOOD_WINDOWS, RATE_BURST, RATE_PER_SECOND, link_secret, new_code,
-                             new_host_key, new_secret, password, room_fragment)
+from tapete.net.room import (CODE_ALPHABET, FLOOD_WINDOWS, RATE_BURST, RATE_PER_SECOND, link_secret,
+                             link_secret_of, new_code, new_host_key, new_secret, password, room_fragment)
 
 GAME = "chupate"
 FAST = None          # these tests play faster than any person: no rate limit (see test_rate_limit_*)
-PLAYERS = ["guestAAAAaaaa1", "guestBBBBbbbb2"]
 OPTIONS = {"quick": True}
+_BY_ID: dict[str, Ed25519Signer] = {}
+
+
+def signer(label: str) -> Ed25519Signer:
+    """A browser's seat key, the same for the same label (a browser that keeps its IndexedDB)."""
+    key = Ed25519Signer(hashlib.sha256(b"test-seat-key|" + label.encode()).digest())
+    _BY_ID[key_id(key.public)] = key
+    return key
+
+
+def pid(label: str) -> str:
+    """The player id the host files that browser's seat under."""
+    return key_id(signer(label).public)
+
+
+def signer_of(player: str) -> Ed25519Signer:
+    return _BY_ID.get(player) or signer(player)
+
+
+PLAYERS = [pid("gina-browser"), pid("beto-browser")]
+HOST = Ed25519Signer(hashlib.sha256(b"test-host-key").digest())
 
 
 class Clock:
@@ -31,20 +53,20 @@ class Clock:
 class Table:
     """A host and guests on one MemoryHub; the host page's own updates land in host_updates."""
 
-    def __init__(self, seed=7, guests=2, seats=3, host_key="", rate=FAST, clock=None):
+    def __init__(self, seed=7, guests=2, seats=3, rate=FAST, clock=None):
         self.hub = MemoryHub()
         self.host_updates: list[dict] = []
-        self.secret = link_secret(host_key) if host_key else ""       # guests join by link if there is one
+        self.secret = link_secret_of(HOST)          # every guest joins by link (a code guest gets the link)
         self.room = RoomHost(self.hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=seats,
                              options=OPTIONS, seed=seed, rate=rate, clock=clock or Clock(),
-                             code="ABCDEF", secret=self.secret, host_key=host_key)
+                             code="ABCDEF", secret=self.secret, signer=HOST)
         self.guest_msgs: dict[str, list[dict]] = {}
         self.guests = [self.join(f"peer-g{i}", PLAYERS[i], ["Gina", "Beto"][i]) for i in range(guests)]
         self.session = None
 
     def join(self, peer, player, name):
         msgs = self.guest_msgs.setdefault(player, [])
-        return GuestSession(self.hub.join(peer), player, name, msgs.append, secret=self.secret)
+        return GuestSession(self.hub.join(peer), name, msgs.append, secret=self.secret, signer=signer_of(player))
 
     def start(self):
         self.session = self.room.start(self.host_updates.append)
@@ -90,7 +112,18 @@ def test_codes_links_and_passwords():
     assert parse_fragment("#" + room_fragment("ABCDEF", secret)) == ("ABCDEF", secret)
     assert parse_fragment("#room=abcdef") == ("ABCDEF", "")
     assert parse_fragment("#nothing") is None
-    assert password("ABCDEF", secret) != password("ABCDEF", "")
+    assert password("ABCDEF", secret) == f"k:{secret}" != password("ABCDEF", new_secret())
+
+
+def test_join_codes():
+    from tapete.net import new_join_code, normalize_join_code
+    for _ in range(200):
+        code = new_join_code()
+        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{4}", code), code
+        assert normalize_join_code(code) == code
+    assert normalize_join_code(" 305 kmpq ") == normalize_join_code("305KMPQ") == "305-KMPQ"
+    for bad in ("", "305-KMP", "305-KMPQR", "05-KMPQ", "305-KMPO", "305-KMP1", "ABCDEF", "٣٠٥-KMPQ", 305, None):
+        assert normalize_join_code(bad) is None, bad
 
 
 # ----- a whole game ---------------------------------------------------------------------------
@@ -208,13 +241,20 @@ def test_messages_before_hello_and_host_impersonation_are_refused():
     stranger.send("peer-host", json.dumps({"v": 1, "type": "intent", "id": "a", "seat": 0,
                                           "state_version": 0, "action": "draw"}))
     assert got[-1]["code"] == "no_hello"
-    stranger.send("peer-host", json.dumps({"v": 1, "type": "hello", "player": "hostplayer01", "name": "Me"}))
-    assert got[-1]["code"] == "forged_player"
-    # A guest cannot rebind its connection to another player's id.
-    table.hub.peers["peer-g0"].send("peer-host", json.dumps(
-        {"v": 1, "type": "hello", "player": "otherplayer77", "name": "X"}))
+    # A hello without the nonce of a `who` on this connection, or signed for another one, takes nothing.
+    stranger.send("peer-host", signed_hello(signer("x"), "nonce-never-given-0", "peer-x", "peer-host"))
+    assert got[-1]["code"] == "bad_signature"
+    stranger.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": "c" * 22}))
+    assert got[-1]["type"] == "host"
+    stranger.send("peer-host", signed_hello(signer("x"), got[-1]["nonce"], "peer-other", "peer-host"))
+    assert got[-1]["code"] == "bad_signature" and table.room.seat_of(pid("x")) is None
+    # A guest cannot rebind its connection to another key, even one it holds.
+    g0 = table.hub.peers["peer-g0"]
+    g0.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": "d" * 22}))
+    nonce = json.loads(table.hub.log[-1][2])["nonce"]
+    g0.send("peer-host", signed_hello(signer("other"), nonce, "peer-g0", "peer-host"))
     assert table.guest_msgs[PLAYERS[0]][-1]["code"] == "forged_player"
-    assert table.room.seat_of("otherplayer77") is None
+    assert table.room.seat_of(pid("other")) is None
 
 
 # ----- no leaks ---------------------------------------------------------------------------------
@@ -352,15 +392,14 @@ def reload_host(table, saved_text, peer="peer-host2"):
     table.room.transport.close()
     saved = parse_snapshot(saved_text, "hostplayer01")
     table.room = RoomHost(table.hub.join(peer), GAME, "hostplayer01", "Ana", code=saved["code"],
-                          secret=saved["secret"], saved=saved, rate=FAST)
+                          secret=saved["secret"], saved=saved, rate=FAST, signer=HOST)
     if table.room.host is not None:
         table.session = table.room.session = LocalSession(table.room.host, "hostplayer01", table.host_updates.append)
     return table.room
 
 
 def test_host_reload_mid_game_resumes_the_room_and_guests_reconnect():
-    table = Table(host_key=new_host_key())         # link guests: the reloaded page must prove itself again
-    assert all(g.verified for g in table.guests)
+    table = Table()                                # the reloaded page must prove itself again
     host = table.start()
     advance_to(table, 2)
     advance_to(table, 1)
@@ -399,7 +438,8 @@ def test_restored_room_gives_absent_guests_to_bots_after_the_grace():
         guest.close()
     table.room.transport.close()
     saved = parse_snapshot(text, "hostplayer01")
-    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, clock=clock, rate=FAST)
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, clock=clock, rate=FAST,
+                    signer=HOST)
     assert set(room.away) == set(PLAYERS) and room.deadline() == clock.now + room.grace
     assert room.tick(clock.now + room.grace) == [1, 2]
 
@@ -424,7 +464,8 @@ def test_corrupt_saves_raise_bad_state_never_crash():
              bad(lambda d: d["seats"].__setitem__(1, {"name": 3})), bad(lambda d: d.update(options={"x": 1})),
              bad(lambda d: d.update(state="{")), bad(lambda d: d.update(state=d["state"].replace('"hands"', '"hand"'))),
              bad(lambda d: d["seats"].append(d["seats"][1])), bad(lambda d: d.update(seed="7")),
-             bad(lambda d: d.update(host_key=new_host_key()))]          # not the key of the link's secret
+             bad(lambda d: d.update(host_key=new_host_key())),          # an old save: a private key in storage
+             bad(lambda d: d.update(join_code="305-KMPO")), bad(lambda d: d.update(join_code=7))]
     rng = random.Random(5)
     for _ in range(60):
         cut = rng.randrange(len(text))
@@ -434,7 +475,7 @@ def test_corrupt_saves_raise_bad_state_never_crash():
             parse_snapshot(case, "hostplayer01")
         except BadState:
             continue
-        assert case not in cases[:18], case                      # the named corruptions must be refused
+        assert case not in cases[:20], case                      # the named corruptions must be refused
     with pytest.raises(BadState, match="another player"):
         parse_snapshot(text, "otherplayer99")
 
@@ -445,7 +486,7 @@ def test_reloaded_host_that_joins_before_its_old_connection_drops_still_gets_the
     table.start()
     old = table.room
     saved = parse_snapshot(json.dumps(old.snapshot()), "hostplayer01")
-    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, rate=FAST)
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, rate=FAST, signer=HOST)
     assert all(g.host_peer == "peer-host" for g in table.guests)      # still bound to the old page
     old.transport.close()                                              # now the old one drops
     assert all(g.host_peer == "peer-host2" for g in table.guests) and not room.away
@@ -456,11 +497,12 @@ def francesa_room(seed=3):
     hub = MemoryHub()
     host_updates: list[dict] = []
     room = RoomHost(hub.join("peer-host"), "francesa", "hostplayer01", "Ana", seats=2,
-                    options={"limit": 200}, seed=seed, rate=FAST)
+                    options={"limit": 200}, seed=seed, rate=FAST, signer=HOST)
     msgs: dict[str, list[dict]] = {}
 
     def join(peer, player, name):
-        return GuestSession(hub.join(peer), player, name, msgs.setdefault(player, []).append)
+        return GuestSession(hub.join(peer), name, msgs.setdefault(player, []).append, secret=link_secret_of(HOST),
+                            signer=signer_of(player))
 
     guest = join("peer-g0", PLAYERS[0], "Gina")
     session = room.start(host_updates.append)
@@ -488,7 +530,7 @@ def test_francesa_newcomer_joins_between_rounds_at_the_worst_total():
     assert not room.host.state["over"]
     worst = max(room.host.state["scores"])
     late = join("peer-late", "lateplayer99", "Lola")
-    assert late.seat == 2 and room.host.seats[2].player == "lateplayer99"
+    assert late.seat == 2 and room.host.seats[2].player == pid("lateplayer99")
     assert room.host.state["scores"][2] == worst
     assert late.last["view"]["scores"][2] == worst
     assert session.last["names"][2] == "Lola"                      # everyone sees the newcomer
@@ -585,30 +627,44 @@ def test_ed25519_matches_the_rfc_8032_vectors():
         assert not ed25519.verify(public, message, signature[:-1] + bytes([signature[-1] ^ 1]))
 
 
-def test_hello_challenge_is_optional_and_checked():
-    hello = {"v": 1, "type": "hello", "player": "guestAAAAaaaa1", "name": "Gina"}
-    assert decode(json.dumps(hello)) == hello
-    assert decode(json.dumps({**hello, "challenge": "c" * 22}))["challenge"] == "c" * 22
+def test_who_and_hello_are_checked():
+    who = {"v": 1, "type": "who", "challenge": "c" * 22}
+    assert decode(json.dumps(who)) == who
     for bad in ("short", "x" * 65, "not base64!!!!!!!!!!!", 7):
         with pytest.raises(Exception, match="challenge|field"):
-            decode(json.dumps({**hello, "challenge": bad}))
+            decode(json.dumps({**who, "challenge": bad}))
+    with pytest.raises(Exception, match="fields"):
+        decode(json.dumps({**who, "player": "guestAAAAaaaa1"}))    # who carries nothing else
+    hello = json.loads(signed_hello(signer("g"), "n" * 22, "peer-g", "peer-host"))
+    assert decode(json.dumps(hello)) == hello and set(hello) == {"v", "type", "name", "key", "sig"}
+    for field, bad in (("key", "A" * 42), ("sig", "A" * 85), ("key", 3), ("sig", "!" * 86)):
+        with pytest.raises(Exception, match="key|signature|field"):
+            decode(json.dumps({**hello, field: bad}))
+    with pytest.raises(Exception, match="fields"):
+        decode(json.dumps({**hello, "player": "guestAAAAaaaa1"}))  # the old hello: ids are not taken
 
 
 class Impostor:
-    """A peer in the room (it has the link) that answers every hello as if it were the host."""
+    """A peer in the room (it has the link) that answers every ``who`` as if it were the host."""
 
     def __init__(self, hub, proof_for):
         self.transport = hub.join("peer-evil")
         self.proof_for = proof_for                   # challenge -> the proof it sends (or None)
+        self.heard: list[dict] = []
         self.transport.on_message = self.answer
         self.transport.start()
 
     def answer(self, peer, text):
-        hello = json.loads(text)
-        proof = self.proof_for(hello.get("challenge"))
+        message = json.loads(text)
+        self.heard.append(message)
+        if message["type"] != "who":
+            return
+        proof = self.proof_for(message["challenge"])
+        self.transport.send(peer, json.dumps({"v": 1, "type": "host", "nonce": "n" * 22,
+                                              **({"proof": proof} if proof else {})}))
         lobby = {"v": 1, "type": "lobby", "game": GAME, "started": False, "you": 1,
                  "seats": [{"kind": "host", "name": "Fake", "connected": True}] * 2}
-        self.transport.send(peer, json.dumps({**lobby, **({"proof": proof} if proof else {})}))
+        self.transport.send(peer, json.dumps(lobby))
 
 
 HOST_KEY, OTHER_KEY = new_host_key(), new_host_key()
@@ -622,7 +678,7 @@ HOST_KEY, OTHER_KEY = new_host_key(), new_host_key()
     ("replayed: a proof for another challenge", False),
     ("relayed: the proof the host gave the impostor's own connection", False),
 ])
-def test_link_guest_accepts_only_the_host_that_proves_the_key(case, accepted):
+def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_alone(case, accepted):
     key, other = unb64(HOST_KEY, 32), unb64(OTHER_KEY, 32)
     proofs = {
         "holds the host key": lambda c: host_proof(key, c, "peer-g0", "peer-evil"),
@@ -635,36 +691,93 @@ def test_link_guest_accepts_only_the_host_that_proves_the_key(case, accepted):
             lambda c: host_proof(key, c, "peer-evil", "peer-host"),
     }
     hub = MemoryHub()
-    Impostor(hub, proofs[case])
+    evil = Impostor(hub, proofs[case])
     msgs = []
-    guest = GuestSession(hub.join("peer-g0"), PLAYERS[0], "Gina", msgs.append, secret=link_secret(HOST_KEY))
-    assert guest.verified
+    guest = GuestSession(hub.join("peer-g0"), "Gina", msgs.append, secret=link_secret(HOST_KEY),
+                         signer=signer("gina-browser"))
     assert (guest.host_peer == "peer-evil") == accepted and bool(msgs) == accepted
+    # The impostor heard a hello (the guest's key and name) only if it proved the key.
+    assert [m["type"] for m in evil.heard] == (["who", "hello"] if accepted else ["who"])
+    assert set(evil.heard[0]) == {"v", "type", "challenge"}
     if accepted:
         return
     # The real host arrives later: its proof is accepted and the impostor is ignored from then on.
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS,
-                    code="ABCDEF", secret=link_secret(HOST_KEY), host_key=HOST_KEY)
+                    code="ABCDEF", secret=link_secret(HOST_KEY), signer=Ed25519Signer(key))
     assert guest.host_peer == "peer-host" and guest.seat == 1 and room.lobby[1].player == PLAYERS[0]
     assert all(m["seats"][0]["name"] == "Ana" for m in msgs)
-    assert check_proof(unb64(link_secret(HOST_KEY), 32), msgs[0]["proof"], guest.challenge, "peer-g0", "peer-host")
+    assert [m["type"] for m in evil.heard] == ["who"]
 
 
-def test_code_guest_or_old_link_takes_the_first_answer_and_is_unverified():
-    for secret in ("", new_secret()):               # a bare code, or a link made before host keys
-        hub = MemoryHub()
-        Impostor(hub, lambda c: None)
-        msgs = []
-        guest = GuestSession(hub.join("peer-g0"), PLAYERS[0], "Gina", msgs.append, secret=secret)
-        assert not guest.verified and "challenge" not in json.loads(guest.hello_text())
-        assert guest.host_peer == "peer-evil"       # what the UI warns about
+def test_a_link_without_a_host_key_cannot_be_joined():
+    for secret in ("", new_secret()):               # no link, or one made before host keys
+        with pytest.raises(ValueError):
+            GuestSession(MemoryHub().join("peer-g0"), "Gina", lambda m: None, secret=secret, signer=signer("g"))
 
 
-def test_refusals_to_a_hello_carry_the_proof():
-    table = Table(guests=2, seats=3, host_key=new_host_key())
-    late = table.join("peer-late", "lateplayer99", "Late")
-    answer = table.guest_msgs["lateplayer99"][-1]
-    assert answer["code"] == "full" and "proof" in answer and late.host_peer == "peer-host"
+def test_ids_are_never_broadcast():
+    """Every message a guest sends to a peer that has not proved the host key is a bare ``who``."""
+    hub = MemoryHub()
+    msgs: dict[str, list] = {}
+    others = [GuestSession(hub.join(f"peer-early{i}"), "Early", msgs.setdefault(i, []).append,
+                           secret=link_secret_of(HOST), signer=signer(f"early{i}")) for i in range(2)]
+    room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=4, options=OPTIONS,
+                    code="ABCDEF", secret=link_secret_of(HOST), signer=HOST)
+    late = GuestSession(hub.join("peer-late"), "Lola", msgs.setdefault("late", []).append,
+                        secret=link_secret_of(HOST), signer=signer("late"))
+    room.transport.close()                          # the host goes: guests ask everyone again
+    assert [g.seat for g in (*others, late)] == [1, 2, 3]
+    from_guests = [(s, r, json.loads(t)) for s, r, t in hub.log if s.startswith("peer-early") or s == "peer-late"]
+    assert any(r != "peer-host" for s, r, m in from_guests)
+    for sender, receiver, message in from_guests:
+        if receiver != "peer-host":
+            assert set(message) == {"v", "type", "challenge"} and message["type"] == "who", message
+    keys = {m["key"] for s, r, m in from_guests if m["type"] == "hello"}
+    assert len(keys) == 3 and all(r == "peer-host" for s, r, m in from_guests if m["type"] == "hello")
+
+
+def test_stolen_player_id_takes_no_seat():
+    """A second browser that knows a guest's player id (and its public key, its recorded hello) but not
+    its private key gets nothing of that seat; the owner comes back and gets its hand."""
+    table = Table(guests=2, seats=3)
+    host = table.start()
+    victim = table.guests[0]
+    seat, hand = victim.seat, list(victim.last["view"]["hand"])
+    recorded = [t for s, r, t in table.hub.log if s == "peer-g0" and json.loads(t)["type"] == "hello"][-1]
+    victim.close()
+    before = table.state_json()
+    thief = table.hub.join("peer-thief")
+    got: list[dict] = []
+    thief.on_message = lambda peer, text: got.append(json.loads(text))
+    thief.start()
+    thief.send("peer-host", recorded)                           # replay: no nonce for this connection
+    assert got[-1]["code"] == "bad_signature"
+    thief.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": "t" * 22}))
+    nonce = got[-1]["nonce"]
+    replay = json.loads(recorded)
+    thief.send("peer-host", json.dumps(replay))                 # the victim's signature, another nonce
+    assert got[-1]["code"] == "bad_signature"
+    thief.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": "u" * 22}))
+    nonce = got[-1]["nonce"]
+    forged = json.loads(signed_hello(signer("thief"), nonce, "peer-thief", "peer-host"))
+    forged["key"] = replay["key"]                               # the victim's key, the thief's signature
+    thief.send("peer-host", json.dumps(forged))
+    assert got[-1]["code"] == "bad_signature"
+    thief.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": "w" * 22}))
+    thief.send("peer-host", signed_hello(signer("thief"), got[-1]["nonce"], "peer-thief", "peer-host"))
+    assert got[-1]["code"] == "full"                            # its own key: a newcomer, and the table is full
+    assert "peer-thief" not in table.room.peers and table.state_json() == before
+    assert not any(m["type"] == "update" for m in got)
+    back = table.join("peer-g0-back", PLAYERS[0], "Gina")      # the owner's browser: same key
+    assert back.seat == seat and back.last["view"]["hand"] == hand
+
+
+def signed_hello(key, nonce, guest_peer, host_peer, name="Me"):
+    from tapete.net.keys import seat_message
+    from tapete.net.protocol import b64
+    sig = []
+    key.sign(seat_message(nonce, guest_peer, host_peer, key.public), sig.append)
+    return json.dumps({"v": 1, "type": "hello", "name": name, "key": b64(key.public), "sig": b64(sig[0])})
 
 
 def test_rate_limit_never_refuses_a_peer_that_keeps_to_the_rate():

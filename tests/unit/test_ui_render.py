@@ -99,12 +99,31 @@ def test_setup_form_for_every_game_reads_back_into_valid_options():
         assert bad["opponents"] == settings["opponents"] and bad["level"] == settings["level"]
 
 
-def test_lobby_warns_a_guest_whose_host_is_unverified_in_both_languages():
+def test_lobby_shows_join_code_check_numbers_and_wrong_tries_in_both_languages():
     from tapete.ui.room_ui import render_lobby
-    for lang, words in (("es", "de verdad el anfitrión"), ("en", "really the host")):
-        warned = render_lobby(lang, None, code="ABCDEF", link=None, is_host=False, unverified=True)
-        assert 'data-testid="room-unverified"' in warned and words in warned
-        assert "room-unverified" not in render_lobby(lang, None, code="ABCDEF", link="x", is_host=False)
+    lobby = {"seats": [{"kind": "host", "name": "Ana", "connected": True},
+                       {"kind": "player", "name": "Beto", "connected": True},
+                       {"kind": "player", "name": "Cleo", "connected": True}], "you": 0}
+    for lang, words, locked in (("es", ("Código para entrar", "Número de control", "1 de 3"), "bloqueado"),
+                                ("en", ("Code to join", "Check number", "1 of 3"), "locked")):
+        html = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQ",
+                            checks={1: "0427"}, code_state={"failures": 1, "locked": False, "max": 3})
+        assert all(w in html for w in words), html
+        assert re.search(r'data-testid="room-join-code"[^>]*>305-KMPQ<', html)
+        assert re.search(r'data-testid="lobby-check-1"[^>]*>0427<', html) and "lobby-check-2" not in html
+        assert re.search(r'data-testid="room-code-failures"[^>]*data-failures="1"[^>]*data-locked="0"', html) \
+            or re.search(r'data-failures="1"[^>]*data-locked="0"[^>]*data-testid="room-code-failures"', html)
+        shut = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQ",
+                            code_state={"failures": 3, "locked": True, "max": 3})
+        assert locked in shut and 'data-locked="1"' in shut
+        quiet = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQ",
+                             code_state={"failures": 0, "locked": False, "max": 3})
+        assert "room-code-failures" not in quiet
+        guest = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False, check="0427")
+        assert re.search(r'data-testid="room-check"[^>]*>0427<', guest) and "room-join-code" not in guest
+        assert "room-check" not in render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False)
+        escaped = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False, check="<b>")
+        assert "<b>" not in escaped
 
 
 def test_friends_box_says_when_offline_in_both_languages():

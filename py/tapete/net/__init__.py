@@ -6,10 +6,13 @@ other pages reach the same :class:`Host` through a transport. No module here imp
 
 from .host import Host, LocalSession, SeatSpec
 from .protocol import SCHEMA_VERSION, ProtocolError, decode, encode
-from .room import (GuestSession, RoomHost, link_secret, new_code, new_host_key, new_secret, normalize_code,
-                   parse_fragment, parse_snapshot)
+from .joincode import new_join_code, normalize_join_code
+from .keys import Ed25519Signer, Signer, key_id
+from .room import (GuestSession, RoomHost, link_secret, link_secret_of, new_code, new_host_key, new_secret,
+                   normalize_code, parse_fragment, parse_snapshot)
 from .transport import MemoryHub, Transport
 
 __all__ = ["Host", "LocalSession", "SeatSpec", "SCHEMA_VERSION", "ProtocolError", "decode", "encode",
-           "GuestSession", "RoomHost", "link_secret", "new_code", "new_host_key", "new_secret", "normalize_code", "parse_fragment", "parse_snapshot",
+           "new_join_code", "normalize_join_code", "Ed25519Signer", "Signer", "key_id",
+           "GuestSession", "RoomHost", "link_secret", "link_secret_of", "new_code", "new_host_key", "new_secret", "normalize_code", "parse_fragment", "parse_snapshot",
            "MemoryHub", "Transport"]

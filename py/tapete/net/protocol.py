@@ -1,13 +1,15 @@
 """Message schema shared by host and guests. JSON text only; every message carries ``v``.
 
 Guest to host:
-  ``{"v":1,"type":"hello","player":"<id>","name":"Ana","challenge":"<nonce>"}`` (challenge optional)
+  ``{"v":1,"type":"who","challenge":"<nonce>"}`` (to every peer met: who is the host?)
+  ``{"v":1,"type":"hello","name":"Ana","key":"<Ed25519 public key>","sig":"<signature>"}`` (to the host only)
   ``{"v":1,"type":"intent","id":"<nonce>","seat":2,"state_version":17,"action":"play R7"}``
-Host to a seat:
+Host to a guest:
+  ``{"v":1,"type":"host","proof":"<signature>","nonce":"<nonce>"}`` (the answer to ``who``)
   ``{"v":1,"type":"update","seat":2,"view":{...},"events":[...],"legal":[...]}``
   ``{"v":1,"type":"rejected","id":"<nonce>","code":"stale","message":"..."}``
-The host's answer to a hello with a challenge (a lobby or a rejection) also carries ``"proof"``:
-:func:`host_proof`, an Ed25519 signature that only the holder of the room's host key can make.
+``proof`` is :func:`host_proof`, an Ed25519 signature that only the holder of the room's host key can
+make; ``sig`` signs the host's ``nonce`` with the guest's seat key (:mod:`tapete.net.keys`).
 """
 
 from __future__ import annotations
@@ -22,17 +24,19 @@ from . import ed25519
 
 SCHEMA_VERSION = 1
 MAX_MESSAGE_BYTES = 4096           # a guest message is small: an intent or a hello
-PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 NONCE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 CHALLENGE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 MAX_NAME = 24
 
+KEY = re.compile(r"^[A-Za-z0-9_-]{43}$")        # 32 bytes, base64url without padding
+SIGNATURE = re.compile(r"^[A-Za-z0-9_-]{86}$")  # 64 bytes
+
 GUEST_FIELDS = {
-    "hello": {"v": int, "type": str, "player": str, "name": str},
+    "who": {"v": int, "type": str, "challenge": str},
+    "hello": {"v": int, "type": str, "name": str, "key": str, "sig": str},
     "intent": {"v": int, "type": str, "id": str, "seat": int, "state_version": int, "action": str},
     "nonce": {"v": int, "type": str, "nonce": str},        # the guest's share of the deal (tapete.net.deal)
 }
-OPTIONAL_FIELDS = {"hello": {"challenge": str}}   # v1 extended: older hellos stay valid
 
 
 class ProtocolError(TapeteError):
@@ -62,18 +66,18 @@ def decode(text: object) -> dict:
     fields = GUEST_FIELDS.get(message.get("type"))
     if fields is None:
         raise ProtocolError(f"unknown message type {message.get('type')!r}", "unknown_type")
-    optional = OPTIONAL_FIELDS.get(message["type"], {})
-    if not set(fields) <= set(message) <= set(fields) | set(optional):
+    if set(message) != set(fields):
         raise ProtocolError(f"{message['type']} needs exactly the fields {sorted(fields)}", "malformed")
-    for name, kind in {**fields, **optional}.items():
-        value = message.get(name)
-        if name in message and (not isinstance(value, kind) or isinstance(value, bool)):
+    for name, kind in fields.items():
+        value = message[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
             raise ProtocolError(f"field {name} must be {kind.__name__}", "malformed")
-    if message["type"] == "hello":
-        if not PLAYER_ID.match(message["player"]):
-            raise ProtocolError("bad player id", "malformed")
-        if "challenge" in message and not CHALLENGE.match(message["challenge"]):
+    if message["type"] == "who":
+        if not CHALLENGE.match(message["challenge"]):
             raise ProtocolError("bad challenge", "malformed")
+    elif message["type"] == "hello":
+        if not KEY.match(message["key"]) or not SIGNATURE.match(message["sig"]):
+            raise ProtocolError("bad key or signature", "malformed")
         if not message["name"].strip() or len(message["name"]) > MAX_NAME or not message["name"].isprintable():
             raise ProtocolError("bad player name", "malformed")
     elif message["type"] == "nonce":
@@ -100,7 +104,7 @@ def unb64(text: object, size: int) -> bytes | None:
         return None
 
 
-def _proof_message(challenge: str, guest_peer: str, host_peer: str) -> bytes:
+def proof_message(challenge: str, guest_peer: str, host_peer: str) -> bytes:
     # The peer ids bind the proof to this connection: a peer that relays the guest's challenge to the
     # real host gets a proof naming itself, which the guest (who knows its own id) refuses.
     return f"tapete-host-proof/v1|{challenge}|{guest_peer}|{host_peer}".encode()
@@ -108,11 +112,11 @@ def _proof_message(challenge: str, guest_peer: str, host_peer: str) -> bytes:
 
 def host_proof(host_key: bytes, challenge: str, guest_peer: str, host_peer: str) -> str:
     """What the host answers to a hello with ``challenge`` from ``guest_peer``."""
-    return b64(ed25519.sign(host_key, _proof_message(challenge, guest_peer, host_peer)))
+    return b64(ed25519.sign(host_key, proof_message(challenge, guest_peer, host_peer)))
 
 
 def check_proof(public: bytes, proof: object, challenge: str, guest_peer: str, host_peer: str) -> bool:
     """Did the holder of ``public``'s host key answer this guest's ``challenge`` on this connection?"""
     signature = unb64(proof, 64)
-    return signature is not None and ed25519.verify(public, _proof_message(challenge, guest_peer, host_peer),
+    return signature is not None and ed25519.verify(public, proof_message(challenge, guest_peer, host_peer),
                                                     signature)

@@ -1,8 +1,9 @@
 """Rooms played with friends: the host page's :class:`RoomHost` and a guest page's :class:`GuestSession`.
 
 Both sit on a :class:`~tapete.net.transport.Transport`. The host maps transport peer ids to player
-ids through each guest's ``hello`` (seats are bound to the player id a browser keeps in localStorage,
-never to the peer id, which changes on every reload), keeps the lobby, and once started hands every
+ids through each guest's signed ``hello`` (a seat is bound to the guest's key: the player id is
+:func:`~tapete.net.keys.key_id` of it, never the peer id, which changes on every reload, nor anything
+the guest merely states; :mod:`tapete.net.keys`), keeps the lobby, and once started hands every
 guest message to the authoritative :class:`~tapete.net.host.Host`. A guest only ever receives its own
 view. See docs/multiplayer.md.
 """
@@ -18,16 +19,19 @@ from ..core import TapeteError, get
 from ..core.errors import BadState
 from .host import Host, LocalSession, SeatSpec
 from .ed25519 import public_key
-from .protocol import SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, host_proof, unb64
-from .schema import check_host_message
 from .deal import HEX64, REASONS, GuestDeal, HostDeal, engine_seed, mix
+from .joincode import normalize_join_code
+from .keys import Signer, check_seat, key_id, new_nonce, seat_message
+from .protocol import (CHALLENGE, SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, proof_message,
+                       unb64)
+from .schema import check_host_message
 from .transport import Transport
 
 # Room codes: six letters, none that reads like another (no I/L/O, hence no 1/0 confusion either).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
-HOST_TYPES = ("lobby", "update", "rejected", "reveal")
+HOST_TYPES = ("host", "lobby", "update", "rejected", "reveal")
 GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
 # Guest messages per peer (a token bucket): a burst of RATE_BURST, refilled at RATE_PER_SECOND. Over it,
 # messages are dropped and answered `rate_limited` once per RATE_WINDOW; a peer over the limit in
@@ -83,13 +87,19 @@ def new_secret() -> str:
 
 
 def new_host_key() -> str:
-    """The host page's private Ed25519 seed (base64url); the link's secret is its public half."""
+    """A private Ed25519 seed (base64url) for a pure-Python host key (tests; the page keeps its host key
+    as a non-extractable WebCrypto key instead, static/js/keys.js); the link's secret is its public half."""
     return b64(secrets.token_bytes(32))
 
 
 def link_secret(host_key: str) -> str:
     """The link's ``k``: the public key of ``host_key`` (unguessable, so it still hides the signalling)."""
     return b64(public_key(unb64(host_key, 32)))
+
+
+def link_secret_of(signer: Signer) -> str:
+    """The link's ``k`` for a host key held by ``signer``."""
+    return b64(signer.public)
 
 
 def host_public(secret: str) -> bytes | None:
@@ -141,9 +151,10 @@ def parse_fragment(fragment: str) -> tuple[str, str] | None:
     return code, secret
 
 
-def password(code: str, secret: str | None) -> str:
-    """The signalling password (same rule as static/js/p2p.js): the link's secret, else the code alone."""
-    return f"k:{secret}" if secret else f"code:{code}"
+def password(code: str, secret: str) -> str:
+    """The signalling password of a room (same rule as static/js/p2p.js): the link's secret. (A typed
+    join code reaches the room through the SPAKE2 handshake of static/js/pake.js, which hands over the link.)"""
+    return f"k:{secret}"
 
 
 class RateLimit:
@@ -182,15 +193,17 @@ class RateLimit:
 class RoomHost:
     """The host page's room: lobby, then the authoritative game for every connected guest.
 
-    ``host_key`` (:func:`new_host_key`) lets the host prove itself to guests who joined by a link whose
-    secret is :func:`link_secret` of it; ``rate`` is (burst, per second) of each peer's messages, or None
-    for no limit."""
+    ``signer`` holds the room's host key: the host proves itself with it to guests, whose link's
+    secret is its public key (:func:`link_secret_of`); ``join_code`` is the code people may type
+    (kept in the save; the handshake itself runs in static/js/pake.js); ``rate`` is (burst, per
+    second) of each peer's messages, or None for no limit."""
 
     def __init__(self, transport: Transport, game_id: str, player: str, name: str, *,
                  seats: int | None = None, options: dict | None = None, seed: int | None = None,
                  on_change: Callable[["RoomHost"], None] | None = None, bot_level: str = "easy",
                  grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic,
-                 code: str = "", secret: str = "", host_key: str = "", saved: dict | None = None,
+                 code: str = "", secret: str = "", signer: Signer | None = None, join_code: str = "",
+                 saved: dict | None = None,
                  rate: tuple[int, float] | None = (RATE_BURST, RATE_PER_SECOND)):
         self.transport = transport
         self.game_id = game_id
@@ -214,7 +227,8 @@ class RoomHost:
         self.refused: list[dict] = []              # every refusal sent (for tests and diagnostics)
         self.bot_level, self.grace, self.clock = bot_level, grace, clock
         self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
-        self.code, self.secret, self.host_key = code, secret, host_key
+        self.code, self.secret, self.signer, self.join_code = code, secret, signer, join_code
+        self.nonces: dict[str, str] = {}           # peer id -> the nonce its hello must sign
         self.limit = RateLimit(*rate) if rate else None
         self.kicked: set[str] = set()              # player ids the host removed: never seated again here
         self.locked = False                        # a locked room seats nobody new
@@ -343,7 +357,7 @@ class RoomHost:
         """Everything needed to resume this room after a reload of the host page (JSON-ready)."""
         seats = self.host.seats if self.host else self.lobby
         return {"v": SCHEMA_VERSION, "kind": "tapete.room", "code": self.code, "secret": self.secret,
-                "host_key": self.host_key,
+                "join_code": self.join_code,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
                 "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked,
                 "deal": None if self.deal is None else {**self.deal.snapshot(), "seats": self.deal_nonces},
@@ -356,7 +370,7 @@ class RoomHost:
         if saved["game"] != self.game_id:
             raise BadState(f"the saved room plays {saved['game']!r}, not {self.game_id!r}")
         self.seed, self.options, self.bot_level = saved["seed"], saved["options"], saved["bot_level"]
-        self.host_key = saved.get("host_key") or self.host_key
+        self.join_code = saved["join_code"] or self.join_code
         self.kicked, self.locked = set(saved.get("kicked", [])), saved.get("locked", False)
         self.deal = saved.get("deal_state")
         self.deal_nonces = (saved.get("deal") or {}).get("seats")
@@ -383,6 +397,7 @@ class RoomHost:
         if self.limit is not None:
             self.limit.forget(peer)
         self.turned_away.discard(peer)
+        self.nonces.pop(peer, None)
         player = self.peers.pop(peer, None)
         if player is None or self.peer_of.get(player) != peer:
             return
@@ -406,20 +421,18 @@ class RoomHost:
                 return
             try:
                 message = decode(text)
-                if message["type"] != "hello":
+                if message["type"] not in ("who", "hello"):
                     raise ProtocolError("say hello first", "no_hello")
-                if self.seat_of(message["player"]) is None and not self._let_in(peer):
-                    raise ProtocolError("too many new players this minute; try again later", "busy")
             except TapeteError as err:
                 self._refuse(peer, text, err)
                 return
-            self._hello(peer, message)
+            self._greet(peer, message)
             return
         if self.host is None:
             try:
                 message = decode(text)
-                if message["type"] == "hello":
-                    self._hello(peer, message)
+                if message["type"] in ("who", "hello"):
+                    self._greet(peer, message)
                     return
                 if message["type"] == "nonce":
                     if self.deal is not None and self.seat_of(player) is not None:
@@ -434,8 +447,8 @@ class RoomHost:
         except TapeteError as err:
             self._refuse(peer, text, err)
             return
-        if message["type"] == "hello":
-            self._hello(peer, message)
+        if message["type"] in ("who", "hello"):
+            self._greet(peer, message)
             return
         if message["type"] == "nonce":
             return                                  # too late: the seed is fixed
@@ -443,33 +456,55 @@ class RoomHost:
         if rejection is not None:
             self.refused.append(rejection)
 
+    def _greet(self, peer: str, message: dict) -> None:
+        (self._who if message["type"] == "who" else self._hello)(peer, message)
+
+    def _who(self, peer: str, message: dict) -> None:
+        """``who``: prove this page holds the room's host key (for this guest's challenge and both peer
+        ids) and hand the connection a fresh nonce for its hello to sign. No key, no answer."""
+        if self.signer is None:
+            return
+        nonce = self.nonces[peer] = new_nonce()
+        data = proof_message(message["challenge"], peer, self.transport.self_id)
+        self.signer.sign(data, lambda sig: self._send(
+            peer, {"v": SCHEMA_VERSION, "type": "host", "proof": b64(sig), "nonce": nonce}))
+
     def _hello(self, peer: str, message: dict) -> None:
-        player, name = message["player"], message["name"].strip()
-        proof = self._prove(peer, message)          # every answer to a hello carries it
+        nonce = self.nonces.pop(peer, None)        # one hello per nonce
+        player = None if nonce is None else check_seat(message["key"], message["sig"], nonce, peer,
+                                                       self.transport.self_id)
+        if player is None:
+            self._refuse(peer, None, ProtocolError("sign this connection's nonce with your key (say who first)",
+                                                   "bad_signature"))
+            return
+        name = message["name"].strip()
         bound = self.peers.get(peer)
         if bound is not None and bound != player:
-            self._refuse(peer, None, ProtocolError("this connection already has a player", "forged_player"), proof)
+            self._refuse(peer, None, ProtocolError("this connection already has a player", "forged_player"))
             return
         if player == self.player:
-            self._refuse(peer, None, ProtocolError("that player id is the host's", "forged_player"), proof)
+            self._refuse(peer, None, ProtocolError("that player id is the host's", "forged_player"))
             return
         if player in self.kicked:
-            self._refuse(peer, None, ProtocolError("the host removed you from the room", "kicked"), proof)
+            self._refuse(peer, None, ProtocolError("the host removed you from the room", "kicked"))
             return
         seat = self.seat_of(player)
         if seat is None and self.locked:
-            self._refuse(peer, None, ProtocolError("the host has locked the room", "locked"), proof)
+            self._refuse(peer, None, ProtocolError("the host has locked the room", "locked"))
+            return
+        if seat is None and not self._let_in(peer):
+            self._refuse(peer, None, ProtocolError("too many new players this minute; try again later", "busy"))
             return
         if seat is None and not self.started:
             seat = next((i for i, s in enumerate(self.lobby) if s is None), None)
             if seat is not None:
                 self.lobby[seat] = SeatSpec(name, player=player)
         if seat is None and self.started and hasattr(self.host.game, "join"):
-            seat = self._join_between_rounds(peer, player, name, proof)
+            seat = self._join_between_rounds(peer, player, name)
             if seat is None:
                 return
         if seat is None:
-            self._refuse(peer, None, ProtocolError("the table is full", "full"), proof)
+            self._refuse(peer, None, ProtocolError("the table is full", "full"))
             return
         old = self.peer_of.get(player)
         if old is not None and old != peer:
@@ -479,7 +514,7 @@ class RoomHost:
         self.names[player] = name
         if not self.started:
             self.lobby[seat].name = name
-        self._send(peer, {**self.lobby_message(player), **proof})
+        self._send(peer, self.lobby_message(player))
         if self.host is not None:
             if self.away.pop(player, None) is not None or self.host.seats[seat].bot:
                 self.host.hand_back(seat)
@@ -496,20 +531,13 @@ class RoomHost:
         self.newcomers.append(now)
         return True
 
-    def _prove(self, peer: str, message: dict) -> dict:
-        """``{"proof": ...}`` for a hello with a challenge, when this host has a host key; else {}."""
-        if not self.host_key or "challenge" not in message:
-            return {}
-        key = unb64(self.host_key, 32)
-        return {"proof": host_proof(key, message["challenge"], peer, self.transport.self_id)} if key else {}
-
-    def _join_between_rounds(self, peer: str, player: str, name: str, proof: dict) -> int | None:
+    def _join_between_rounds(self, peer: str, player: str, name: str) -> int | None:
         """A newcomer to a started game sits down between rounds where the game's rules allow it (the
         French-deck sheet: at the worst total so far); refused with the engine's reason otherwise."""
         try:
             events = self.host.game.join(self.host.state)
         except TapeteError as err:
-            self._refuse(peer, None, err, proof)
+            self._refuse(peer, None, err)
             return None
         seat = events[0]["seat"]
         self.host.seat_player(seat, SeatSpec(name, player=player), events)
@@ -564,9 +592,11 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     secret = saved.get("secret")
     if code is None or not isinstance(secret, str) or parse_fragment("#" + room_fragment(code, secret)) != (code, secret):
         raise BadState("bad room code or secret")
-    host_key = saved.get("host_key", "")              # absent in saves made before host keys
-    if not isinstance(host_key, str) or host_key and (unb64(host_key, 32) is None or link_secret(host_key) != secret):
-        raise BadState("bad host key")
+    if "host_key" in saved:                           # saves before keys kept the host's private key here
+        raise BadState("saved by an older version (its host key was in plain storage)")
+    join_code = saved.get("join_code")
+    if not isinstance(join_code, str) or join_code and normalize_join_code(join_code) != join_code:
+        raise BadState("bad join code")
     try:
         game = get(saved.get("game"))
     except (KeyError, TypeError):
@@ -611,7 +641,7 @@ def parse_snapshot(text: str | None, player: str) -> dict:
             raise BadState("the saved game does not match its seats")
     if state is not None and deal_state is not None and (seats_nonces is None or len(seats_nonces) != len(seats)):
         raise BadState("a started game without its nonces")
-    return {**saved, "code": code, "secret": secret, "host_key": host_key, "state": state, "deal_state": deal_state}
+    return {**saved, "code": code, "secret": secret, "join_code": join_code, "state": state, "deal_state": deal_state}
 
 
 def _message_id(text) -> str | None:
@@ -622,19 +652,23 @@ def _message_id(text) -> str | None:
 class GuestSession:
     """A guest page's seat: the same surface as :class:`LocalSession` (``send``, ``last``, ``seat``).
 
-    It says hello to every peer it meets (only the host answers), then listens to one host. With the
-    ``secret`` of a link (the host's public key) that host is the first peer whose answer carries a
-    proof for this guest's challenge on this connection (:func:`~tapete.net.protocol.check_proof`);
-    without one (a bare code) it is the first peer that answers at all, and :attr:`verified` is False.
+    ``secret`` is the link's (the host's public key, :func:`host_public`); ``signer`` holds this
+    browser's seat key. The guest asks every peer it meets ``who`` (a fresh challenge, nothing else:
+    no id, no key, no name), takes as host the first peer whose ``host`` answer proves the host key
+    for this challenge on this connection (:func:`~tapete.net.protocol.check_proof`), and only then
+    says hello to it alone, signing the nonce that answer carried (:func:`~tapete.net.keys.seat_message`).
     ``on_update`` gets ``lobby``, ``update`` and ``rejected`` messages (dicts).
     """
 
-    def __init__(self, transport: Transport, player: str, name: str, on_update: Send, secret: str = "",
+    def __init__(self, transport: Transport, name: str, on_update: Send, *, secret: str, signer: Signer,
                  log: Callable[[str], None] = lambda text: None, deal: GuestDeal | None = None):
-        self.transport, self.player, self.name = transport, player, name
         self.log = log                             # where refused host messages are reported (the console)
         self.refused: list[str] = []               # why each refused host message was refused
         self.host_key = host_public(secret)
+        if self.host_key is None:
+            raise ValueError("the link's secret is no host key")
+        self.transport, self.name, self.signer = transport, name, signer
+        self.player = key_id(signer.public)
         self.challenge = secrets.token_urlsafe(16)
         self.on_update = on_update
         self.host_peer: str | None = None
@@ -655,25 +689,19 @@ class GuestSession:
             return self.last["seat"]
         return self.lobby["you"] if self.lobby else None
 
-    @property
-    def verified(self) -> bool:
-        """Does this guest accept only a host that proved it holds the host key?"""
-        return self.host_key is not None
-
-    def hello_text(self) -> str:
-        challenge = {"challenge": self.challenge} if self.verified else {}
-        return encode({"type": "hello", "player": self.player, "name": self.name, **challenge})
+    def who_text(self) -> str:
+        return encode({"type": "who", "challenge": self.challenge})
 
     def _on_join(self, peer: str) -> None:
         if self.host_peer is None:
-            self.transport.send(peer, self.hello_text())
+            self.transport.send(peer, self.who_text())
 
     def _on_leave(self, peer: str) -> None:
         if peer == self.host_peer:
             self.host_peer = None                  # wait for the host to come back (it says nothing first)
             self.challenge = secrets.token_urlsafe(16)
             self.on_update({"v": SCHEMA_VERSION, "type": "host_gone"})
-            self.transport.send(None, self.hello_text())   # a reloaded host may have joined already
+            self.transport.send(None, self.who_text())     # a reloaded host may have joined already
 
     def _on_message(self, peer: str, text: str) -> None:
         if self.host_peer is not None and peer != self.host_peer:
@@ -686,18 +714,20 @@ class GuestSession:
             return
         if not isinstance(message, dict) or message.get("v") != SCHEMA_VERSION or message.get("type") not in HOST_TYPES:
             return
+        if message["type"] == "host":
+            nonce = message.get("nonce")
+            if self.host_peer is None and isinstance(nonce, str) and CHALLENGE.match(nonce) \
+                    and check_proof(self.host_key, message.get("proof"), self.challenge, self.transport.self_id, peer):
+                self.host_peer = peer              # the holder of the link's host key, on this connection
+                self._hello(peer, nonce)
+            return
+        if self.host_peer is None:
+            return                                 # nobody speaks before proving it is the host
         try:
             check_host_message(message, self.lobby["game"] if self.lobby else None)
         except ProtocolError as err:               # nothing changes; the page says why in its console
             self._refuse_host(str(err))
             return
-        if self.host_peer is None:
-            if message["type"] == "rejected" and message.get("code") == "no_hello":
-                return                             # another guest ignoring us is not a host
-            if self.verified and not check_proof(self.host_key, message.get("proof"), self.challenge,
-                                                 self.transport.self_id, peer):
-                return                             # not the holder of the link's host key
-            self.host_peer = peer
         if message["type"] == "update" and self.last is not None \
                 and message["view"]["version"] < self.last["view"]["version"]:
             self._refuse_host(f"ignored an update older than the table (v{message['view']['version']} < "
@@ -760,6 +790,16 @@ class GuestSession:
         self.refused.append(why)
         del self.refused[:-50]
         self.log(f"tapete: {why}")
+
+    def _hello(self, peer: str, nonce: str) -> None:
+        """Sign the host's nonce with this browser's seat key and say hello to that host only."""
+        challenge, public = self.challenge, self.signer.public
+
+        def send(signature: bytes) -> None:
+            if self.host_peer == peer and self.challenge == challenge:
+                self.transport.send(peer, encode({"type": "hello", "name": self.name, "key": b64(public),
+                                                  "sig": b64(signature)}))
+        self.signer.sign(seat_message(nonce, self.transport.self_id, peer, public), send)
 
     def send(self, action: str) -> dict | None:
         """Send an intent for our seat at the version we last saw; the answer arrives via on_update."""

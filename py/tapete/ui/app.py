@@ -20,7 +20,7 @@ from ..core import get
 from ..core.errors import BadState
 from ..net.deal import engine_seed, mix, new_secret
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
-from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
+from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
 from .html import escape
@@ -245,12 +245,12 @@ class App(RoomsMixin):
             asyncio.ensure_future(self.create_room())
         elif action == "room-join":
             node = self.root.querySelector('[data-testid="join-code"]')
-            code = normalize_code(str(node.value) if node else "")
+            code = normalize_join_code(str(node.value) if node else "")
             if code is None:
                 self.room_msg = rt(self.lang, "bad_code")
                 self.render()
                 return
-            asyncio.ensure_future(self.join_room(code, ""))
+            asyncio.ensure_future(self.redeem_code(code))
         elif action == "room-add-bot":
             if self.room is not None:
                 self.room.add_bot(self.settings["level"], t(self.lang, "bot", n=self.room.filled()))
@@ -448,9 +448,8 @@ class App(RoomsMixin):
             info = self.room_info or {}
             self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
                                                link=info.get("link"), is_host=bool(info.get("is_host")),
-                                               message=self.room_msg,
-                                               unverified=self.guest is not None and not self.guest.verified,
-                                               failed=self.join_failed)
+                                               message=self.room_msg, failed=self.join_failed,
+                                               **self.code_view())
             return
         if self.update is None:
             return

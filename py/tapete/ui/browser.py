@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import js
 from pyscript import window
 
@@ -48,10 +50,11 @@ def _store_del(key: str) -> None:
 
 
 def player_id() -> str:
-    """This browser's player id (kept in localStorage), which binds it to its seat in rooms."""
+    """This browser's player id (kept in localStorage): the host page's own seat and the owner of its
+    saved room. Guests' seats are bound to their signing keys instead (tapete.net.keys), so knowing
+    this id takes no seat anywhere."""
     pid = _store_get(STORE_PLAYER)
     if not pid:
-        pid = "p" + "".join(str(int(js.Math.random() * 36)) for _ in range(3)) + hex(int(js.Date.now()))[2:]
-        pid = (pid + "0" * 8)[:24]
+        pid = "p" + secrets.token_urlsafe(16)     # 128 bits from the platform's CSPRNG
         _store_set(STORE_PLAYER, pid)
     return pid

@@ -6,6 +6,8 @@ imported lazily by app.py.
 
 from __future__ import annotations
 
+from ..net.keys import Signer
+from ..net.protocol import b64, unb64
 from ..net.transport import Transport
 from .html import button, escape, tag, void
 
@@ -20,9 +22,20 @@ TEXT = {
         "link": "Enlace para invitar",
         "copy": "Copiar",
         "copied": "¡Copiado!",
-        "trade": ("Comparte el enlace: lleva una clave secreta. Con solo el código también se puede "
-                  "entrar, pero quien vigile los servidores de señalización podría adivinar un código "
-                  "de seis letras y espiar quién se conecta; el enlace lo impide."),
+        "join_code": "Código para entrar",
+        "trade": ("Comparte el enlace o dicta el código. Quien entra con el código y el anfitrión ven "
+                  "el mismo número de control: comparadlo en voz alta. Tras tres intentos fallidos el "
+                  "código se bloquea (el enlace sigue valiendo)."),
+        "check": "Número de control",
+        "code_failures": "Intentos fallidos con el código: {n} de {max}.",
+        "code_locked": "El código está bloqueado tras {max} intentos fallidos; invita con el enlace.",
+        "wrong_code": "Código incorrecto. Intentos que quedan antes del bloqueo: {left}.",
+        "locked_code": "Ese código está bloqueado (demasiados intentos fallidos). Pide el enlace.",
+        "no_host": "Ninguna sala respondió a ese código. Comprueba el número y las letras.",
+        "unproven": "Quien respondió no demostró conocer el código; no se ha entrado.",
+        "no_key": "La clave de esta sala no está en este navegador; no se puede recuperar.",
+        "old_link": "Este enlace es de una versión anterior y no identifica al anfitrión; pide uno nuevo.",
+        "redeeming": "Comprobando el código…",
         "seats": "Asientos",
         "open": "libre",
         "host": "anfitrión",
@@ -57,15 +70,13 @@ TEXT = {
         "why.mismatch": "una mesa que viste no es la que dan la semilla y el historial",
         "why.no_replay": "el historial no se puede reproducir",
         "why.incomplete": "el historial no llega a todas las mesas que viste",
-        "bad_code": "Ese código no es válido (seis letras).",
+        "bad_code": "Ese código no es válido (tres cifras y cuatro letras, p. ej. 305-KMPQ).",
         "host_gone": "El anfitrión se ha desconectado; esperando a que vuelva…",
         "need_two": "Hacen falta al menos dos asientos ocupados.",
         "full": "La mesa está llena.",
         "bad_save": "No se pudo recuperar la sala guardada ({err}); se ha descartado.",
         "grace": "{name} se ha desconectado: un bot jugará por su asiento en {n} s si no vuelve.",
         "menu": "Menú",
-        "unverified": ("Has entrado solo con el código: no se puede comprobar que quien responde sea de "
-                       "verdad el anfitrión. Con el enlace, el anfitrión demuestra que lo es."),
         "offline": "Sin conexión: jugar con amigos necesita internet. Contra bots puedes jugar igual.",
     },
     "en": {
@@ -78,9 +89,20 @@ TEXT = {
         "link": "Invitation link",
         "copy": "Copy",
         "copied": "Copied!",
-        "trade": ("Share the link: it carries a secret key. The code alone also lets people in, but "
-                  "whoever watches the signalling relays could guess a six-letter code and see who "
-                  "connects; the link prevents that."),
+        "join_code": "Code to join",
+        "trade": ("Share the link or read out the code. Whoever joins with the code sees the same check "
+                  "number as the host: compare it aloud. After three wrong tries the code locks (the "
+                  "link still works)."),
+        "check": "Check number",
+        "code_failures": "Wrong tries with the code: {n} of {max}.",
+        "code_locked": "The code is locked after {max} wrong tries; invite with the link.",
+        "wrong_code": "Wrong code. Tries left before it locks: {left}.",
+        "locked_code": "That code is locked (too many wrong tries). Ask for the link.",
+        "no_host": "No room answered that code. Check the number and the letters.",
+        "unproven": "Whoever answered did not prove it knows the code; you did not join.",
+        "no_key": "This room's key is not in this browser; it cannot be resumed.",
+        "old_link": "This link is from an older version and does not identify the host; ask for a new one.",
+        "redeeming": "Checking the code…",
         "seats": "Seats",
         "open": "open",
         "host": "host",
@@ -115,15 +137,13 @@ TEXT = {
         "why.mismatch": "a table you were shown is not the one the seed and the history give",
         "why.no_replay": "the history does not replay",
         "why.incomplete": "the history does not reach every table you were shown",
-        "bad_code": "That code is not valid (six letters).",
+        "bad_code": "That code is not valid (three digits and four letters, e.g. 305-KMPQ).",
         "host_gone": "The host disconnected; waiting for it to come back…",
         "need_two": "At least two seats must be taken.",
         "full": "The table is full.",
         "bad_save": "The saved room could not be restored ({err}); it was discarded.",
         "grace": "{name} disconnected: a bot will play their seat in {n} s unless they come back.",
         "menu": "Menu",
-        "unverified": ("You joined with the code alone: there is no way to check that whoever answers is "
-                       "really the host. With the link, the host proves it is."),
         "offline": "You are offline: playing with friends needs the internet. You can still play against bots.",
     },
 }
@@ -143,23 +163,36 @@ def render_friends_box(lang: str, name: str, code: str = "", offline: bool = Fal
         autocomplete="nickname"), class_="choice")
     body += tag("div", button(rt(lang, "create"), "room-create", "btn-create-room", "btn primary", disabled=offline), class_="actions")
     body += tag("label", rt(lang, "code") + " " + void(
-        "input", type="text", name="join-code", maxlength="9", value=code, data_testid="join-code",
-        autocomplete="off", autocapitalize="characters", spellcheck="false", placeholder="ABCDEF"), class_="choice")
+        "input", type="text", name="join-code", maxlength="10", value=code, data_testid="join-code",
+        autocomplete="off", autocapitalize="characters", spellcheck="false", placeholder="305-KMPQ"), class_="choice")
     body += tag("div", button(rt(lang, "join"), "room-join", "btn-join", disabled=offline), class_="actions")
     return tag("section", body, class_="setup friends", data_testid="friends")
 
 
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
-                 message: str = "", unverified: bool = False, failed: bool = False) -> str:
+                 message: str = "", failed: bool = False, join_code: str = "", check: str = "",
+                 checks: dict | None = None, code_state: dict | None = None) -> str:
+    """``failed``: a guest's join gave up (Retry shown); ``join_code`` (host) the code to read out;
+    ``check`` (a guest that came by code) its check number; ``checks`` (host) seat -> check number of
+    the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``."""
     body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
+    if join_code:
+        body += tag("p", rt(lang, "join_code") + ": " + tag("strong", escape(join_code), data_testid="room-join-code",
+                                                            class_="room-code"))
     if link:
         body += tag("label", rt(lang, "link") + " " + void(
             "input", type="text", readonly=True, value=link, data_testid="room-link", class_="room-link"),
             class_="choice")
         body += button(rt(lang, "copy"), "room-copy", "btn-copy-link")
         body += tag("p", rt(lang, "trade"), class_="note", data_testid="room-tradeoff")
-    if unverified:
-        body += tag("p", rt(lang, "unverified"), class_="note", data_testid="room-unverified")
+    if code_state and (code_state.get("failures") or code_state.get("locked")):
+        key = "code_locked" if code_state.get("locked") else "code_failures"
+        body += tag("p", escape(rt(lang, key).format(n=code_state["failures"], max=code_state["max"])),
+                    class_="note", role="status", data_testid="room-code-failures",
+                    data_failures=str(code_state["failures"]), data_locked="1" if code_state.get("locked") else "0")
+    if check:
+        body += tag("p", rt(lang, "check") + ": " + tag("strong", escape(check), data_testid="room-check"),
+                    class_="note")
     seats = ""
     if lobby is None:
         seats = tag("li", rt(lang, "connecting") if not failed else "—")
@@ -175,7 +208,11 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
             if is_host and seat["kind"] == "player":
                 kick = " " + button(rt(lang, "kick"), f"room-kick {i}", f"btn-kick-{i}", "btn small",
                                     aria_label=rt(lang, "kick_label").format(name=seat["name"]))
-            seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else "") + kick,
+            mark = ""
+            if checks and checks.get(i):
+                number = tag("strong", escape(checks[i]), data_testid=f"lobby-check-{i}")
+                mark = " · " + rt(lang, "check") + " " + number
+            seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else "") + mark + kick,
                          data_testid=f"lobby-seat-{i}", data_kind=seat["kind"])
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
     locked = bool(lobby and lobby.get("locked"))
@@ -242,12 +279,53 @@ class BrowserTransport(Transport):
         """Close and wait until the signalling room is left (before joining it again)."""
         await self.handle.close()
 
+    def code_state(self) -> dict | None:
+        """The join code's ``{"failures", "locked", "checks": {peer: check}}`` (host with a code), or None."""
+        code = self.handle.code
+        if not code:
+            return None
+        state = code.state()
+        return {"failures": int(state.failures), "locked": bool(state.locked),
+                "checks": {str(k): str(v) for k, v in state.checks.to_py().items()}}
 
-async def open_transport(code: str, secret: str, accept_code: bool = False) -> BrowserTransport:
+    def on_code_event(self, callback) -> None:
+        """Call ``callback()`` after every code attempt (right or wrong)."""
+        from pyodide.ffi import create_proxy
+        if self.handle.code:
+            proxy = create_proxy(lambda event: callback())
+            self._proxies.append(proxy)
+            self.handle.code.onEvent(proxy)
+
+
+class BrowserSigner(Signer):
+    """A :class:`~tapete.net.keys.Signer` over a non-extractable WebCrypto key (static/js/keys.js):
+    ``which`` is ``"seat"`` or ``"host"``, ``public`` its public half (base64url)."""
+
+    def __init__(self, keys, which: str, public: str) -> None:
+        self.keys, self.which = keys, which
+        self.public = unb64(public, 32) or b""
+        self._proxies = []
+
+    def sign(self, data: bytes, then) -> None:
+        from pyodide.ffi import create_once_callable
+
+        def done(signature) -> None:
+            sig = unb64(str(signature), 64)
+            if sig is not None:
+                then(sig)
+        self.keys.sign(self.which, b64(data)).then(create_once_callable(done))
+
+
+async def p2p_module():
+    import js
+    return await js.window.tapeteLoadP2P()
+
+
+async def open_transport(code: str, secret: str, join_code: str = "", host: bool = False) -> BrowserTransport:
     import js
     from pyodide.ffi import to_js
 
-    p2p = await js.window.tapeteLoadP2P()
-    options = to_js({"room": code, "secret": secret, "acceptCode": accept_code}, dict_converter=js.Object.fromEntries)
+    p2p = await p2p_module()
+    options = to_js({"room": code, "secret": secret, "joinCode": join_code, "host": host}, dict_converter=js.Object.fromEntries)
     handle = await p2p.open(options)
     return BrowserTransport(handle)

@@ -10,12 +10,15 @@ import time
 from pyscript import window
 
 from ..core import get
-from ..net import GuestSession, LocalSession, RoomHost, link_secret, new_code, new_host_key
+from ..net import GuestSession, LocalSession, RoomHost, new_code, new_join_code
 from ..net.deal import HEX64, GuestDeal, new_secret
-from ..net.room import GRACE_SECONDS, JoinWatch, room_fragment, share_link
-from .browser import STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _store_set, player_id
-from .room_ui import rt
+from ..net.room import GRACE_SECONDS, JoinWatch, host_public, room_fragment, share_link
+from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
+                      player_id)
+from .room_ui import BrowserSigner, p2p_module, rt
 from .setup import options_of
+
+CODE_TRIES = 3                                   # MAX_FAILURES in static/js/pake.js
 
 
 class RoomsMixin:
@@ -40,18 +43,22 @@ class RoomsMixin:
         s = self.settings
         name = self.my_name()
         self.stop_game()
-        code, host_key = new_code(), new_host_key()
-        secret = link_secret(host_key)              # the link's secret is the host key's public half
-        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
+        keys = (await p2p_module()).keys
+        secret = str(await keys.newHostKey())       # the link's secret is the host key's public half
+        signer = BrowserSigner(keys, "host", secret)
+        code, join_code = new_code(), new_join_code()
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True,
+                          "join_code": join_code}
         self.screen = "lobby"
         self.render()
-        transport = await open_transport(code, secret, accept_code=True)
+        transport = await open_transport(code, secret, join_code=join_code, host=True)
         options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
         seed_param = _param("seed")
         seed = int(seed_param) if seed_param is not None else None
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
-                             grace=self.grace(), code=code, secret=secret, host_key=host_key)
+                             grace=self.grace(), code=code, secret=secret, signer=signer, join_code=join_code)
+        transport.on_code_event(self.on_room_change)
         window.history.replaceState(None, "", "#" + room_fragment(code, secret))
         self.on_room_change()
 
@@ -63,16 +70,24 @@ class RoomsMixin:
         """This page hosted the room before a reload: reopen it (same code and secret) from the save."""
         from .room_ui import open_transport
         self.stop_game()
-        code, secret = saved["code"], saved["secret"]
+        code, secret, join_code = saved["code"], saved["secret"], saved["join_code"]
+        keys = (await p2p_module()).keys
+        if str(await keys.hostKey() or "") != secret:   # the key stays in the browser that made the room
+            _store_del(STORE_ROOM)
+            self.room_msg = rt(self.lang, "bad_save").format(err=rt(self.lang, "no_key"))
+            self.show_setup(saved["game"])
+            return
         self.game_id = saved["game"]
-        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True,
+                          "join_code": join_code}
         self.screen = "lobby"
         self.render()
-        transport = await open_transport(code, secret, accept_code=True)
+        transport = await open_transport(code, secret, join_code=join_code, host=True)
         me = player_id()
         self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
                              on_change=lambda room: self.on_room_change(), grace=self.grace(),
-                             code=code, secret=secret)
+                             code=code, secret=secret, signer=BrowserSigner(keys, "host", secret))
+        transport.on_code_event(self.on_room_change)
         if self.room.started:
             self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
             self.hold_round = False
@@ -115,18 +130,67 @@ class RoomsMixin:
         finally:
             self.grace_watch = False
 
-    async def join_room(self, code: str, secret: str) -> None:
+    def code_view(self) -> dict:
+        """What the lobby shows about the join code: the host's check numbers per seat and wrong tries,
+        or a code guest's own check number."""
+        info = self.room_info or {}
+        if self.room is None:
+            return {"check": info.get("check", "")}
+        state = self.room.transport.code_state() if hasattr(self.room.transport, "code_state") else None
+        if state is None:
+            return {"join_code": info.get("join_code", "")}
+        seats = self.room.host.seats if self.room.host else self.room.lobby
+        checks = {}
+        for i, spec in enumerate(seats):
+            peer = self.room.peer_of.get(spec.player) if spec is not None and spec.player else None
+            if peer is not None and peer in state["checks"]:
+                checks[i] = state["checks"][peer]
+        return {"join_code": info.get("join_code", ""), "checks": checks,
+                "code_state": {"failures": state["failures"], "locked": state["locked"], "max": CODE_TRIES}}
+
+    async def redeem_code(self, join_code: str) -> None:
+        """A guest typed a join code: run the handshake in its nameplate room, then join the link it got."""
+        from pyodide.ffi import to_js
+        import js
+        name = self.my_name()                       # read before the form goes
+        self.stop_game()
+        self.room_info = {"code": join_code, "secret": "", "link": None, "is_host": False}
+        self.room_msg = rt(self.lang, "redeeming")
+        self.screen = "lobby"
+        self.render()
+        p2p = await p2p_module()
+        result = await p2p.redeem(to_js({"code": join_code}, dict_converter=js.Object.fromEntries))
+        if self.room_info is None or self.room_info.get("code") != join_code:
+            return                                  # the player left meanwhile
+        if not result.ok:
+            error = str(result.error)
+            left = result.left
+            self.room_msg = rt(self.lang, {"wrong": "wrong_code", "locked": "locked_code", "no_host": "no_host",
+                                           "unproven": "unproven"}.get(error, "bad_code")).format(left=left)
+            self.room_info = None
+            self.screen = "setup"
+            self.render()
+            return
+        await self.join_room(str(result.room), str(result.secret), check=str(result.check), name=name)
+
+    async def join_room(self, code: str, secret: str, check: str = "", name: str = "") -> None:
         """Join as a guest, with a watchdog (:class:`~tapete.net.room.JoinWatch`): no answer from the
         host JOIN_WAIT s after opening the transport -> a fresh transport; after JOIN_TRIES, say so
         and offer to try again."""
         from .room_ui import open_transport
-        name = self.my_name()
+        name = name or self.my_name()
         self.stop_game()
-        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret) if secret else None,
-                          "is_host": False}
+        if host_public(secret) is None:             # a link from before host keys, or none at all
+            self.room_msg = rt(self.lang, "old_link")
+            self.show_setup(self.game_id)
+            return
+        self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": False,
+                          "check": check}
         self.screen = "lobby"
         self.join_failed = False
         self.render()
+        keys = (await p2p_module()).keys
+        signer = BrowserSigner(keys, "seat", str(await keys.seatKey()))
         wait = _int_param("join_wait", None)          # test hook: a shorter watchdog
         watch = self.join_watch = JoinWatch(**({"wait": float(max(1, wait))} if wait is not None else {}))
         deal = self.saved_deal(code)                   # our nonce survives a reload of this page
@@ -135,7 +199,7 @@ class RoomsMixin:
             if self.join_watch is not watch:          # the player left meanwhile
                 await transport.aclose()
                 return
-            guest = self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret,
+            guest = self.guest = GuestSession(transport, name, self.on_update, secret=secret, signer=signer,
                                               log=lambda text: window.console.warn(text), deal=deal)
             watch.try_started(time.monotonic())
             while (verdict := watch.verdict(time.monotonic(), guest.host_peer is not None)) == "wait":
@@ -186,7 +250,7 @@ class RoomsMixin:
     def retry_join(self) -> None:
         info = self.room_info or {}
         if self.guest is None and info.get("code") and not info.get("is_host"):
-            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or ""))
+            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or "", info.get("check", "")))
 
     def record_hidden(self) -> None:
         """Test hook (?debug_room=1): per version, the cards each seat must never see."""

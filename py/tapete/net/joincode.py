@@ -1,0 +1,30 @@
+"""Join codes people type: ``<nameplate>-<secret>``, e.g. ``305-KMPQ`` (the same rule as
+``parseCode`` in static/js/pake.js).
+
+The nameplate (three digits, 100-999) names a public signalling room: relays may see it. The secret
+(four letters from the room-code alphabet, 23⁴ ≈ 280,000 values) never leaves the two pages: guest and
+host run SPAKE2 over the whole code (static/js/pake.js), so each guess costs a live attempt against
+the host, which stops answering after three wrong ones. See docs/multiplayer.md ("Codes and links").
+"""
+
+from __future__ import annotations
+
+import secrets
+
+LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"       # as room codes: no I, L, O
+SECRET_LENGTH = 4
+
+
+def new_join_code() -> str:
+    nameplate = 100 + secrets.randbelow(900)
+    return f"{nameplate}-" + "".join(secrets.choice(LETTERS) for _ in range(SECRET_LENGTH))
+
+
+def normalize_join_code(text: object) -> str | None:
+    """The code typed by a person (any case, spaces or dashes) as ``NNN-XXXX``, or None."""
+    raw = "".join(ch for ch in str(text).upper() if not ch.isspace() and ch != "-")
+    nameplate, secret = raw[:3], raw[3:]
+    if len(raw) != 3 + SECRET_LENGTH or not nameplate.isdigit() or not nameplate.isascii() or nameplate[0] == "0" \
+            or any(ch not in LETTERS for ch in secret):
+        return None
+    return f"{nameplate}-{secret}"

@@ -1,0 +1,103 @@
+/* Signing keys this browser holds: Ed25519 (WebCrypto), generated non-extractable and kept in
+ * IndexedDB ("tapete-keys"), so no script, extension-free copy of storage or saved file can carry
+ * the private half away; only this origin in this browser profile can sign with it.
+ *
+ *   "seat": the key a guest's seats are bound to (the host files them under its hash, tapete.net.keys)
+ *   "host": the current hosted room's key; the room link's `k` is its public half
+ *
+ *   await keys.seatKey()             -> public key (base64url, 32 bytes), made on first use
+ *   await keys.newHostKey()          -> a fresh host key's public half (replaces the previous one)
+ *   await keys.hostKey()             -> the stored host key's public half, or null
+ *   await keys.sign(name, dataB64)   -> signature (base64url, 64 bytes)
+ *
+ * Without IndexedDB (blocked storage) keys live in memory for this page only: seats then last as
+ * long as the page. See docs/multiplayer.md ("Seats and keys").
+ */
+const DB_NAME = "tapete-keys";
+const STORE = "keys";
+const memory = new Map(); // name -> Promise<{pair, pub}>
+
+export const b64 = (bytes) =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const unb64 = (text) =>
+  Uint8Array.from(atob(String(text).replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+let dbPromise = null;
+function database() {
+  if (!dbPromise) {
+    const open = indexedDB.open(DB_NAME, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(STORE);
+    dbPromise = request(open);
+  }
+  return dbPromise;
+}
+
+async function stored(name) {
+  try {
+    const db = await database();
+    return (await request(db.transaction(STORE).objectStore(STORE).get(name))) || null;
+  } catch (err) {
+    console.warn("tapete keys: IndexedDB unavailable, keys last this page only", err);
+    return null;
+  }
+}
+
+async function store(name, pair) {
+  try {
+    const db = await database();
+    await request(db.transaction(STORE, "readwrite").objectStore(STORE).put(pair, name));
+  } catch (err) {
+    console.warn("tapete keys: could not keep the key", err);
+  }
+}
+
+async function entry(pair) {
+  return { pair, pub: b64(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))) };
+}
+
+async function generate(name) {
+  // extractable = false: the private key can sign, never be exported (the public half always can)
+  const pair = await crypto.subtle.generateKey({ name: "Ed25519" }, false, ["sign", "verify"]);
+  await store(name, pair);
+  return entry(pair);
+}
+
+function load(name, { create = true, fresh = false } = {}) {
+  if (fresh || !memory.has(name)) {
+    memory.set(name, (async () => {
+      const pair = fresh ? null : await stored(name);
+      if (pair) return entry(pair);
+      return create || fresh ? generate(name) : null;
+    })());
+  }
+  return memory.get(name);
+}
+
+export async function seatKey() {
+  return (await load("seat")).pub;
+}
+
+export async function newHostKey() {
+  return (await load("host", { fresh: true })).pub;
+}
+
+export async function hostKey() {
+  const found = await load("host", { create: false });
+  if (!found) memory.delete("host");
+  return found ? found.pub : null;
+}
+
+export async function sign(name, dataB64) {
+  const found = await load(name, { create: false });
+  if (!found) throw new Error(`no ${name} key`);
+  return b64(new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, found.pair.privateKey, unb64(dataB64))));
+}
+
+export default { seatKey, newHostKey, hostKey, sign };

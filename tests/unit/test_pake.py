@@ -1,0 +1,29 @@
+"""SPAKE2 (RFC 9382) and the join-code handshake of static/js/pake.js: tests/js/pake.test.mjs under node.
+
+The JS runs on the same bundled @noble/curves / @noble/hashes (static/vendor/noble.mjs) as the page;
+the RFC's four P-256 test vectors are checked value by value.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_spake2_vectors_and_code_handshake_under_node():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--step", "noble", "-q"], check=True)
+    out = subprocess.run([node, "--test", str(ROOT / "tests" / "js" / "pake.test.mjs")],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    passed = re.search(r"^# pass (\d+)$", out.stdout, re.M)
+    assert passed and int(passed.group(1)) >= 9 and "# fail 0" in out.stdout, out.stdout[-2000:]
