@@ -10,12 +10,23 @@ import random
 import pytest
 
 from tapete.bots import make_bot
-from tapete.net import GuestSession, LocalSession, MemoryHub, RoomHost, parse_snapshot
+from tapete.net import Ed25519Signer, GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
+from tapete.net.room import link_secret_of
 from tapete.net.deal import (GuestDeal, HostDeal, commitment, engine_seed, mix, new_secret, verify,
                              view_digest)
 
 GAME = "chupate"
-PLAYERS = ["guestAAAAaaaa1", "guestBBBBbbbb2"]
+HOST = Ed25519Signer(hashlib.sha256(b"test-deal-host").digest())
+SECRET = link_secret_of(HOST)
+SIGNERS = {label: Ed25519Signer(hashlib.sha256(b"test-deal|" + label.encode()).digest())
+           for label in ("gina", "bea", "eva")}
+PLAYERS = [key_id(SIGNERS["gina"].public), key_id(SIGNERS["bea"].public)]
+SIGNER_OF = {key_id(s.public): s for s in SIGNERS.values()}
+
+
+def guest(transport, player, name, on_update, **kwargs):
+    """A guest whose seat key is ``player``'s (player ids are key ids)."""
+    return GuestSession(transport, name, on_update, secret=SECRET, signer=SIGNER_OF[player], **kwargs)
 
 
 class Room:
@@ -25,7 +36,7 @@ class Room:
         self.hub = MemoryHub()
         self.room = RoomHost(self.hub.join("peer-host"), game, "hostplayer01", "Ana", seats=3,
                              options=options if options is not None else {"quick": True}, rate=None,
-                             code="ABCDEF")
+                             code="ABCDEF", secret=SECRET, signer=HOST)
         self.results: dict[str, list[dict]] = {p: [] for p in PLAYERS}
         self.guests = [self.join(f"peer-g{i}", PLAYERS[i]) for i in range(2)]
         self.session = None
@@ -34,7 +45,7 @@ class Room:
         def on_update(message, player=player):
             if message["type"] == "deal":
                 self.results[player].append(message)
-        return GuestSession(self.hub.join(peer), player, player[:5], on_update)
+        return guest(self.hub.join(peer), player, player[:5], on_update)
 
     def start(self):
         self.session = self.room.start(lambda m: None)
@@ -177,13 +188,12 @@ def test_a_host_that_never_commits_is_not_verified():
     hub = MemoryHub()
     results = []
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, options={"quick": True},
-                    seed=42, rate=None)                  # an explicit seed: no deal
-    guest = GuestSession(hub.join("peer-g"), PLAYERS[0], "Gina",
-                         lambda m: results.append(m) if m["type"] == "deal" else None)
+                    seed=42, rate=None, secret=SECRET, signer=HOST)     # an explicit seed: no deal
+    gina = guest(hub.join("peer-g"), PLAYERS[0], "Gina", lambda m: results.append(m) if m["type"] == "deal" else None)
     session = room.start(lambda m: None)
     bot, rng = make_bot("easy", GAME), random.Random(1)
     while not room.host.state["over"]:
-        s = session if room.host.game.to_move(room.host.state)[0] == 0 else guest
+        s = session if room.host.game.to_move(room.host.state)[0] == 0 else gina
         s.send(bot.choose(s.last["view"], s.last["legal"], True, rng) or s.last["legal"][0])
     assert results and results[-1]["verified"] is False and results[-1]["reason"] == "no_commit"
 
@@ -213,7 +223,7 @@ def test_a_host_reload_mid_game_keeps_the_deal_and_guests_still_verify():
     room.room.transport.close()
     saved = parse_snapshot(text, "hostplayer01")
     room.room = RoomHost(room.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", code="ABCDEF", saved=saved,
-                         rate=None)
+                         rate=None, secret=SECRET, signer=HOST)
     room.session = room.room.session = LocalSession(room.room.host, "hostplayer01", lambda m: None)
     assert room.room.deal.secret == saved["deal_state"].secret
     room.play_out()
@@ -237,17 +247,18 @@ def test_a_guest_back_from_a_reload_keeps_its_nonce_and_one_from_another_room_st
     saved = GuestDeal(old.nonce)                         # what the page kept in localStorage
     saved.commit, saved.restored = old.commit, True
     room.guests[0].transport.close()
-    room.guests[0] = GuestSession(room.hub.join("peer-g0b"), PLAYERS[0], "Gina",
-                                  lambda m: room.results[PLAYERS[0]].append(m) if m["type"] == "deal" else None,
-                                  deal=saved)
+    room.guests[0] = guest(room.hub.join("peer-g0b"), PLAYERS[0], "Gina",
+                           lambda m: room.results[PLAYERS[0]].append(m) if m["type"] == "deal" else None, deal=saved)
     assert room.guests[0].deal.nonce == old.nonce and room.room.deal.nonces[PLAYERS[0]] == old.nonce
     room.start()
     room.play_out()
     assert room.verdicts() == [(True, ""), (True, "")]
     hub = MemoryHub()                                     # same code, another room: a fresh share
-    other = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, rate=None, code="ABCDEF")
+    other = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, rate=None, code="ABCDEF",
+                     secret=SECRET, signer=HOST)
     stale = GuestDeal("ab" * 32)
     stale.commit, stale.restored = "cd" * 32, True
-    guest = GuestSession(hub.join("peer-x"), "guestCCCCcccc3", "Eva", lambda m: None, deal=stale)
-    assert guest.deal is not stale and guest.deal.commit == other.deal.commit
-    assert other.deal.nonces["guestCCCCcccc3"] == guest.deal.nonce != "ab" * 32
+    eva = key_id(SIGNERS["eva"].public)
+    newcomer = guest(hub.join("peer-x"), eva, "Eva", lambda m: None, deal=stale)
+    assert newcomer.deal is not stale and newcomer.deal.commit == other.deal.commit
+    assert other.deal.nonces[eva] == newcomer.deal.nonce != "ab" * 32

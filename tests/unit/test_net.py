@@ -823,22 +823,19 @@ def test_new_peers_per_minute_are_capped_and_seated_players_always_heard():
     clock = Clock()
     table = Table(guests=1, seats=4, clock=clock)
     seated = table.room.seat_of(PLAYERS[0])
-    # A crowd of new peers: the first NEW_PEERS_PER_MINUTE - 1 (the real guest was one) are heard...
-    crowd = [table.hub.join(f"peer-x{i}") for i in range(NEW_PEERS_PER_MINUTE + 5)]
-    for i, peer in enumerate(crowd):
-        peer.start()
-        peer.send("peer-host", json.dumps({"v": 1, "type": "hello", "player": f"crowdplayer{i:03d}", "name": f"X{i}"}))
+    # A crowd of new browsers: the first NEW_PEERS_PER_MINUTE - 1 (the real guest was one) are heard...
+    crowd = [table.join(f"peer-x{i}", pid(f"crowd{i}"), f"X{i}") for i in range(NEW_PEERS_PER_MINUTE + 5)]
     codes = [r["code"] for r in table.room.refused]
     assert codes.count("busy") == 6 and "full" in codes, codes          # ...the rest are turned away once
     before = len(table.room.refused)
-    crowd[-1].send("peer-host", json.dumps({"v": 1, "type": "hello", "player": "crowdplayer999", "name": "Y"}))
-    assert len(table.room.refused) == before                              # and then ignored
+    crowd[-1].transport.send("peer-host", crowd[-1].who_text())           # and then ignored
+    assert len(table.room.refused) == before
     # The seated guest comes back on a new connection meanwhile: heard at once, same seat.
-    again = GuestSession(table.hub.join("peer-again"), PLAYERS[0], "Gina", lambda m: None)
+    again = table.join("peer-again", PLAYERS[0], "Gina")
     assert again.lobby is not None and table.room.seat_of(PLAYERS[0]) == seated == again.seat
-    # A minute later new peers are heard again.
+    # A minute later new browsers are heard again.
     clock.now += 60
-    late = GuestSession(table.hub.join("peer-late"), "latecomer0001", "Zoe", lambda m: None)
+    late = table.join("peer-late", pid("latecomer"), "Zoe")
     assert late.host_peer == "peer-host" and table.room.refused[-1]["code"] != "busy"
 
 
@@ -867,10 +864,10 @@ def test_kick_in_the_lobby_frees_the_seat_and_the_kicked_player_stays_out():
     table.room.kick(seat)
     assert table.room.lobby[seat] is None and table.room.seat_of(PLAYERS[0]) is None
     assert table.guest_msgs[PLAYERS[0]][-1]["code"] == "kicked"
-    g0.transport.send("peer-host", g0.hello_text())                    # says hello again: refused
-    assert table.room.refused[-1]["code"] == "kicked" and table.room.seat_of(PLAYERS[0]) is None
-    again = GuestSession(table.hub.join("peer-again"), PLAYERS[0], "Gina", lambda m: None)   # new connection
+    g0.transport.close()
+    again = table.join("peer-again", PLAYERS[0], "Gina")               # the same browser, a new connection
     assert again.seat is None and table.room.refused[-1]["code"] == "kicked"
+    assert table.room.seat_of(PLAYERS[0]) is None
     table.room.kick(0)                                                   # the host's own seat: nothing
     assert table.room.lobby[0] is not None
     assert json.loads(json.dumps(table.room.snapshot()))["kicked"] == [PLAYERS[0]]
@@ -884,9 +881,9 @@ def test_kick_mid_game_gives_the_seat_to_a_bot_for_good():
     assert host.seats[seat].bot == "easy" and seat in host.bots
     assert table.guest_msgs[PLAYERS[1]][-1]["code"] == "kicked"
     before = table.state_json()
-    g1 = table.guests[1]
-    g1.transport.send("peer-host", g1.hello_text())
-    assert table.room.refused[-1]["code"] == "kicked" and host.seats[seat].bot == "easy"
+    table.guests[1].transport.close()
+    again = table.join("peer-again", PLAYERS[1], "Beto")               # the same browser comes back
+    assert again.seat is None and table.room.refused[-1]["code"] == "kicked" and host.seats[seat].bot == "easy"
     assert table.state_json() == before
 
 
@@ -894,10 +891,11 @@ def test_a_locked_room_seats_nobody_new_but_lets_seated_players_back():
     table = Table(guests=1, seats=4)
     table.room.lock()
     assert table.guest_msgs[PLAYERS[0]][-1]["locked"] is True
-    newcomer = GuestSession(table.hub.join("peer-new"), "newplayer0001", "Zoe", lambda m: None)
+    newcomer = table.join("peer-new", pid("newcomer1"), "Zoe")
     assert newcomer.seat is None and table.room.refused[-1]["code"] == "locked"
-    back = GuestSession(table.hub.join("peer-back"), PLAYERS[0], "Gina", lambda m: None)
+    table.guests[0].transport.close()
+    back = table.join("peer-back", PLAYERS[0], "Gina")
     assert back.seat == 1
     table.room.lock(False)
-    later = GuestSession(table.hub.join("peer-later"), "newplayer0002", "Eva", lambda m: None)
+    later = table.join("peer-later", pid("newcomer2"), "Eva")
     assert later.seat == 2

@@ -9,14 +9,17 @@ last one is ignored; a guest whose intent was ``stale`` gets the current table a
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
+import secrets
 
 import pytest
 
 from tapete.bots import make_bot
-from tapete.net import GuestSession, Host, MemoryHub, SeatSpec
-from tapete.net.protocol import ProtocolError
+from tapete.net import Ed25519Signer, GuestSession, Host, MemoryHub, SeatSpec
+from tapete.net.protocol import ProtocolError, b64, proof_message
+from tapete.net.room import link_secret_of
 from tapete.net.schema import check_host_message
 
 GAMES = ["chupate", "taki", "dos", "skypo", "francesa"]
@@ -136,16 +139,29 @@ def test_a_lobby_name_with_markup_passes_the_check_to_be_shown_as_text():
 
 
 class FakeHost:
-    """A host page under the test's control: sends whatever text it is told to the guest."""
+    """A host page under the test's control: it holds the link's host key (so the guest takes it as its
+    host) and sends whatever text it is told to the guest. With ``proves=False`` it never answers ``who``."""
 
-    def __init__(self):
+    def __init__(self, proves: bool = True):
+        self.key = Ed25519Signer(hashlib.sha256(b"test-schema-host").digest())
         self.hub = MemoryHub()
         self.peer = self.hub.join("peer-host")
+        if proves:
+            self.peer.on_message = self._answer
         self.peer.start()
         self.got: list[dict] = []
         self.logged: list[str] = []
-        self.guest = GuestSession(self.hub.join("peer-guest"), "guestplayer1", "Beto", self.got.append,
+        self.guest = GuestSession(self.hub.join("peer-guest"), "Beto", self.got.append,
+                                  secret=link_secret_of(self.key),
+                                  signer=Ed25519Signer(hashlib.sha256(b"test-schema-guest").digest()),
                                   log=self.logged.append)
+
+    def _answer(self, peer: str, text: str) -> None:
+        message = json.loads(text)
+        if message.get("type") == "who":
+            data = proof_message(message["challenge"], peer, self.peer.self_id)
+            self.key.sign(data, lambda sig: self.send({"v": 1, "type": "host", "proof": b64(sig),
+                                                       "nonce": secrets.token_urlsafe(16)}))
 
     def send(self, message) -> None:
         self.peer.send("peer-guest", message if isinstance(message, str) else json.dumps(message))
@@ -169,11 +185,16 @@ def test_guest_refuses_a_bad_update_keeps_its_table_and_logs_why():
     assert fake.guest.refused[-1] == fake.logged[-1].removeprefix("tapete: ")
 
 
-def test_guest_refuses_an_update_before_any_lobby_and_does_not_take_its_sender_as_host():
+def test_guest_refuses_an_update_before_any_lobby_and_ignores_a_sender_that_is_not_its_host():
     fake = FakeHost()
+    assert fake.guest.host_peer == "peer-host"
     fake.send(an_update())
-    assert fake.guest.host_peer is None and fake.guest.last is None and not fake.got
+    assert fake.guest.last is None and not fake.got
     assert "before the lobby" in fake.logged[-1]
+    stranger = FakeHost(proves=False)                  # never proved the host key: not even read
+    stranger.send(an_update())
+    assert stranger.guest.host_peer is None and stranger.guest.last is None and not stranger.got
+    assert not stranger.logged
 
 
 def test_guest_ignores_an_update_older_than_the_last():
