@@ -717,7 +717,8 @@ class GuestSession:
             self.last = message
             self.deal.saw_view(message["view"])
         self.on_update(message)
-        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None:
+        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None \
+                and self.deal.result is None:
             self._deal_result(False, "no_commit")
 
     def _deal_lobby(self, lobby: dict) -> None:
