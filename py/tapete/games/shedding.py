@@ -127,6 +127,7 @@ class SheddingGame(Game):
             "version": state["version"],
             "phase": state["phase"],
             "turn": state["turn"],
+            "first": state["first"],
             "direction": state["direction"],
             "top": state["discard"][-1] if state["discard"] else None,
             "draw_count": len(state["draw"]),
@@ -167,7 +168,9 @@ class SheddingGame(Game):
         require(len(state["hands"]) == n and len(state["scores"]) == n, "one hand and one score per seat")
         require(all(isinstance(s, int) and not isinstance(s, bool) for s in state["scores"]), "scores are integers")
         require(state.get("phase") in phases, f"unknown phase {state.get('phase')!r}")
-        require(isinstance(state.get("turn"), int) and 0 <= state["turn"] < n, "turn must be a seat")
+        for key in ("turn", "first"):
+            value = state.get(key)
+            require(isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n, f"{key} must be a seat")
         require(state.get("direction") in (1, -1), "direction must be 1 or -1")
         for key in ("called", "exposed"):
             value = state.get(key, 0)
