@@ -118,15 +118,15 @@ EXAMPLES = {
                            f'v = g.view(s, {s["turn"]}); v["counts"], v["top"], v["turn"]',
                            f'g.apply(s, {other(s)}, "draw")']),
     ("games/chupate.md", "chupate"): Example(
-        "chupate", 3, None, 8, 's["first"], s["turn"], s["direction"], s["discard"][-1], s["color"], s["hands"][s["turn"]]',
+        "chupate", 3, None, 8, 's["first"], s["turn"], s["direction"], s["discard"][-1], s["color"], g.view(s, s["turn"])["hand"]',
         lambda p, s: any(a.startswith("play W") for _, a, _ in p) and "passed" in types_of(p)
         and any(a.endswith("+2") for _, a, _ in p)),
     ("games/taki.md", "taki"): Example(
-        "taki", 3, None, 8, 's["first"], s["turn"], s["direction"], s["discard"][-1], s["color"], s["hands"][s["turn"]]',
+        "taki", 3, None, 8, 's["first"], s["turn"], s["direction"], s["discard"][-1], s["color"], g.view(s, s["turn"])["hand"]',
         lambda p, s: "taki_opened" in types_of(p) and any(s["phase"] == "plus" or a.endswith("+")
                                                          for _, a, _ in p)),
     ("games/francesa.md", "francesa"): Example(
-        "francesa", 2, None, 7, 's["first"], s["turn"], s["direction"], s["discard"][-1], s["suit"], s["hands"][s["turn"]]',
+        "francesa", 2, None, 7, 's["first"], s["turn"], s["direction"], s["discard"][-1], s["suit"], g.view(s, s["turn"])["hand"]',
         lambda p, s: any(a[5] == "9" for _, a, _ in p if a.startswith("play ")) and "draw" in verbs(p),
         tail=lambda g, s: ['s["direction"]                      # a 9 with two players: a normal card']),
     ("games/skypo.md", "skypo"): Example(
@@ -134,7 +134,7 @@ EXAMPLES = {
         lambda p, s: "first_turn" in types_of(p) and bool({"took", "swapped"} & types_of(p)),
         tail=lambda g, s: ['v = g.view(s, 0); v["phase"], v["turn"], v["grids"][0], v["top"], v["down_counts"]']),
     ("games/dos.md", "dos"): Example(
-        "dos", 2, None, 6, 's["dealer"], s["turn"], s["center"], s["hands"][s["turn"]]',
+        "dos", 2, None, 6, 's["dealer"], s["turn"], s["center"], g.view(s, s["turn"])["hand"]',
         lambda p, s: "matched" in types_of(p) and "row_refilled" in types_of(p)),
 }
 

@@ -437,7 +437,7 @@ class Francesa(SheddingGame):
         if last is not None:
             view["last_round"] = {"winner": last["winner"], "hand_points": list(last["hand_points"]),
                                   "penalty": dict(last["penalty"]) if last["penalty"] else None,
-                                  "hands": [list(h) for h in last["hands"]]}
+                                  "hands": [self.in_card_order(h) for h in last["hands"]]}
         return view
 
     def check_cards(self, state: dict) -> None:

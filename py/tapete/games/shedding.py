@@ -143,8 +143,17 @@ class SheddingGame(Game):
             "last_round": state.get("last_round"),
         }
         if seat is not None:
-            view["hand"] = list(state["hands"][seat])
+            view["hand"] = self.in_card_order(state["hands"][seat])
         return view
+
+    def in_card_order(self, cards: list[str]) -> list[str]:
+        """``cards`` in the game's fixed card order (the order of :meth:`deck`), never in deal order: a
+        hand shown to its player must not reveal the order the cards were dealt or drawn in."""
+        order = self.__dict__.get("_card_order")
+        if order is None:
+            order = self.__dict__.setdefault("_card_order",
+                                             {c: i for i, c in enumerate(dict.fromkeys(self.deck({})))})
+        return sorted(cards, key=order.__getitem__)
 
     def hidden_places(self, state: dict, seat: int | None) -> list[list]:
         return [state["draw"]] + [h for s, h in enumerate(state["hands"]) if s != seat]

@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..core import TapeteError, get
 from ..core.errors import BadState
+from ..core.rng import is_seed, new_seed
 from .host import Host, LocalSession, SeatSpec
 from .ed25519 import public_key
 from .protocol import SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, host_proof, unb64
@@ -144,7 +145,7 @@ class RoomHost:
         self.game = get(game_id)
         self.player = player
         self.options = options or {}
-        self.seed = seed if seed is not None else secrets.randbits(31)
+        self.seed = seed if seed is not None else new_seed()     # 256 bits from the CSPRNG
         size = seats or self.game.max_players
         self.lobby: list[SeatSpec | None] = [SeatSpec(name, player=player)] + [None] * (size - 1)
         self.peers: dict[str, str] = {}            # peer id -> player id
@@ -428,7 +429,7 @@ def parse_snapshot(text: str | None, player: str) -> dict:
         game = get(saved.get("game"))
     except (KeyError, TypeError):
         raise BadState(f"unknown game {saved.get('game')!r}") from None
-    if not isinstance(saved.get("options"), dict) or not isinstance(saved.get("seed"), int) \
+    if not isinstance(saved.get("options"), dict) or not is_seed(saved.get("seed")) \
             or not isinstance(saved.get("bot_level"), str):
         raise BadState("bad options, seed or bot level")
     seats = saved.get("seats")

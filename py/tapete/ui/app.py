@@ -197,7 +197,8 @@ class App(RoomsMixin):
         seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
         seed = _int_param("seed", None)
         if seed is None:
-            seed = int(js.Math.random() * 2**31)
+            from ..core.rng import new_seed   # 256 bits from the CSPRNG (crypto.getRandomValues in Pyodide)
+            seed = new_seed()
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
         self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
         self.screen = "table"
