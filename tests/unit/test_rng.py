@@ -174,3 +174,25 @@ def test_bots_generator_is_derived_from_the_seed_with_a_label_not_the_seed_itsel
     small = Host("taki", [SeatSpec("a", player="p"), SeatSpec("b", bot="easy")], 5)
     assert small.rng.getstate() != random.Random(5).getstate()
     assert small.rng.getstate() == random.Random(derive_seed(5, BOTS_LABEL)).getstate()
+
+
+# ----- where games are started ------------------------------------------------------------------------
+def test_a_room_deals_from_a_256_bit_csprng_seed_and_its_save_keeps_it():
+    from tapete.net import MemoryHub, RoomHost, parse_snapshot
+
+    hub = MemoryHub()
+    rooms = [RoomHost(hub.join(f"peer-{i}"), "taki", "hostplayer01", "Ana", seats=2, rate=None,
+                      code="ABCDEF") for i in range(3)]
+    seeds = [room.seed for room in rooms]
+    assert all(HEX64.match(s) for s in seeds) and len(set(seeds)) == 3
+    room = rooms[0]
+    room.add_bot("easy")
+    room.start(lambda update: None)
+    assert room.host.state["seed"] == room.seed and HEX64.match(room.host.state["rng"])
+    text = json.dumps(room.snapshot())
+    assert parse_snapshot(text, "hostplayer01")["seed"] == room.seed
+    for bad in (-1, "7", "ab" * 33, True):
+        with pytest.raises(BadState):
+            parse_snapshot(json.dumps(dict(json.loads(text), seed=bad)), "hostplayer01")
+    small = RoomHost(hub.join("peer-small"), "taki", "hostplayer01", "Ana", seats=2, seed=5, rate=None)
+    assert small.seed == 5                                  # tests and ?seed= keep their small ints
