@@ -40,7 +40,7 @@ $(RELAY_STAMP): requirements-relay.txt
 
 relay: $(RELAY_STAMP)
 
-$(NPM_STAMP): package.json package-lock.json
+$(NPM_STAMP): package.json package-lock.json $(wildcard patches/*.patch)   # npm ci applies patches/ (postinstall)
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
 	npm ci --no-audit --no-fund
 	@touch $@

@@ -1,7 +1,7 @@
 """Rooms under attack, with real parts: the loopback Nostr relay, the vendored (patched) Trystero, real
-WebRTC, real app pages. The attacker is a page of the same site that drives Trystero by hand (what anyone
-with the code or the link can do): it answers a code guest as if it were the host, or joins a host's room
-as a guest and sends what no honest guest sends.
+WebRTC, real app pages. The attacker is a page of the same site that drives Trystero by hand with its own
+WebCrypto Ed25519 key: a malicious host (it made the link, so it proves the link's key like any host) that
+sends what no honest host sends, or a guest with the link that sends what no honest guest sends.
 
 - a fake host's update with markup in ``draw_count`` is refused (logged, nothing shown, no script runs);
   markup in names is shown as text;
@@ -22,21 +22,48 @@ MARKUP = '<img src=x onerror="window.pwned=1">'
 
 ATTACKER = """async ([relay, roomId, password]) => {
   const { joinRoom, selfId } = await import(new URL("vendor/trystero.mjs", location.href).href);
+  const b64 = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  const key = await crypto.subtle.generateKey({name: "Ed25519"}, true, ["sign", "verify"]);
+  const pub = b64(new Uint8Array(await crypto.subtle.exportKey("raw", key.publicKey)));
+  const sign = async (text) =>
+    b64(new Uint8Array(await crypto.subtle.sign({name: "Ed25519"}, key.privateKey, new TextEncoder().encode(text))));
+  password = password || `k:${pub}`;          // a host's link room: the password is its own public key
   const room = joinRoom({appId: %r, relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}, password}, roomId);
   const action = room.makeAction("tapete");
-  const att = window.att = {selfId, room, action, peers: [], left: [], got: [], sendError: null};
+  const att = window.att = {selfId, pub, sign, room, action, peers: [], left: [], got: [], sendError: null};
   action.onMessage = (data, meta) => att.got.push([data, meta && meta.peerId]);
   room.onPeerJoin = (id) => att.peers.push(id);
   room.onPeerLeave = (id) => att.left.push(id);
-  return selfId;
+  return pub;
 }""" % APP_ID
+SEND = "([text, peer]) => att.action.send(text, {target: peer}).catch(e => { att.sendError = String(e); })"
+# The host's answer to a guest's `who` (tapete.net.protocol.proof_message): proof over the challenge and both ids.
+PROVE = """async ([challenge, peer]) => {
+  const proof = await att.sign(`tapete-host-proof/v1|${challenge}|${peer}|${att.selfId}`);
+  const nonce = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  await att.action.send(JSON.stringify({v: 1, type: "host", proof, nonce}), {target: peer});
+}"""
+# A guest's signed hello (tapete.net.keys.seat_message) for the nonce of the host's `host` answer.
+HELLO = """async ([nonce, peer, name]) => {
+  const sig = await att.sign(`tapete-seat/v1|${nonce}|${att.selfId}|${peer}|${att.pub}`);
+  await att.action.send(JSON.stringify({v: 1, type: "hello", name, key: att.pub, sig}), {target: peer});
+}"""
 
 
-def attacker(new_page, site_url, relay, room_id, password):
+def attacker(new_page, site_url, relay, room_id, password=None):
+    """A page of the site driving Trystero by hand; ``page.key`` is its public key (base64url)."""
     page = new_page(locale="en-US")
     page.goto(f"{site_url}static/config.json")           # any page of the site: same origin as the app
-    page.evaluate(ATTACKER, [relay, room_id, password])
+    page.key = page.evaluate(ATTACKER, [relay, room_id, password])
     return page
+
+
+def got(page, kind: str) -> tuple[dict, str]:
+    """The first message of type ``kind`` the attacker page received, and its sender."""
+    page.wait_for_function("(kind) => att.got.some(([t]) => JSON.parse(t).type === kind)", arg=kind,
+                           timeout=60_000)
+    text, peer = page.evaluate("(kind) => att.got.find(([t]) => JSON.parse(t).type === kind)", kind)
+    return json.loads(text), peer
 
 
 def debug(page) -> dict:
@@ -56,21 +83,18 @@ def honest_update(seat: int = 1) -> dict:
 
 def test_fake_host_markup_in_a_number_is_refused_and_names_are_shown_as_text(new_page, boot, site_url, nostr_relay):
     code = "QWERTY"
-    fake = attacker(new_page, site_url, nostr_relay, f"{code}-code", f"code:{code}")
-    guest = boot(new_page(locale="en-US"), f"{site_url}?relay={nostr_relay}&ice=none")
-    guest.click('[data-testid="game-chupate"]')
-    guest.fill('[data-testid="room-name"]', "Beto")
-    guest.fill('[data-testid="join-code"]', code)
-    guest.click('[data-testid="btn-join"]')
-    fake.wait_for_function("() => att.got.some(([t]) => t.includes('hello'))", timeout=60_000)
+    fake = attacker(new_page, site_url, nostr_relay, code)
+    guest = boot(new_page(locale="en-US"), f"{site_url}?relay={nostr_relay}&ice=none#room={code}&k={fake.key}")
+    who, peer = got(fake, "who")
+    fake.evaluate(PROVE, [who["challenge"], peer])
+    got(fake, "hello")                                   # the guest took it as its host
     lobby = {"v": 1, "type": "lobby", "game": "chupate", "started": True, "you": 1,
              "seats": [{"kind": "host", "name": MARKUP, "connected": True},
                        {"kind": "player", "name": "Beto", "connected": True},
                        {"kind": "bot", "name": "Bot 2", "connected": True}]}
     bad = honest_update()
     bad["view"]["draw_count"] = MARKUP
-    send = "([text, peer]) => att.action.send(text, {target: peer})"
-    peer = fake.evaluate("() => att.got.find(([t]) => t.includes('hello'))[1]")
+    send = SEND
     fake.evaluate(send, [json.dumps(lobby), peer])
     guest.wait_for_selector('[data-testid="lobby-seat-0"]')
     assert "<img" in guest.inner_text('[data-testid="lobby-seat-0"]')          # the name, as text
@@ -105,11 +129,12 @@ def test_host_drops_long_guest_texts_before_python_and_cuts_off_a_peer_past_the_
     bad = attacker(new_page, site_url, nostr_relay, fragment["room"], f"k:{fragment['k']}")
     bad.wait_for_function("() => att.peers.length > 0", timeout=60_000)
     peer = bad.evaluate("() => att.peers[0]")
-    send = "([text, peer]) => att.action.send(text, {target: peer}).catch(e => { att.sendError = String(e); })"
-    long_hello = json.dumps({"v": 1, "type": "hello", "player": "attacker0001", "name": "X", "pad": "y" * 5000})
-    bad.evaluate(send, [long_hello, peer])
-    hello = json.dumps({"v": 1, "type": "hello", "player": "attacker0001", "name": "Mallory"})
-    bad.evaluate(send, [hello, peer])
+    send = SEND
+    long_who = json.dumps({"v": 1, "type": "who", "challenge": "c" * 22, "pad": "y" * 5000})
+    bad.evaluate(send, [long_who, peer])
+    bad.evaluate(send, [json.dumps({"v": 1, "type": "who", "challenge": "attackerchallenge01"}), peer])
+    answer, _ = got(bad, "host")
+    bad.evaluate(HELLO, [answer["nonce"], peer, "Mallory"])
     host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
     record = debug(host)
     assert record["dropped"] == 1                             # the long one never reached Python

@@ -141,6 +141,27 @@ def test_chupate_first_card_reverse_loses_turn_and_goes_clockwise(monkeypatch):
     assert top(state) == "RR" and state["direction"] == 1 and state["turn"] == 2
 
 
+def test_chupate_who_started_is_on_record_under_an_opening_skip_or_reverse(monkeypatch):
+    fixed_deal(monkeypatch, HANDS3, ["RS"], first=1)
+    state = GAME.new(3, 1)
+    assert state["first"] == 1 and state["turn"] == 0          # seat 1 was drawn and skipped
+    assert GAME.view(state, 2)["first"] == 1 and GAME.view(state, None)["first"] == 1
+    fixed_deal(monkeypatch, HANDS3, ["RR"], first=1)
+    state = GAME.new(3, 1)
+    assert state["first"] == 1 and state["turn"] == 2
+    # and the next round's start event names the seat drawn for it
+    state = table([["R1"], ["B9"], ["G5"]], top="R7", direction=1)
+    GAME.apply(state, 0, "play R1")
+    fixed_deal(monkeypatch, HANDS3, ["GS"], first=2)
+    events = GAME.apply(state, 0, "next")
+    assert events[0]["type"] == "round_started" and events[0]["first"] == 2 == state["first"]
+    assert events[0]["turn"] == 1 == state["turn"]
+    broken = json.loads(GAME.to_json(state))
+    broken["first"] = 3
+    with pytest.raises(BadState):
+        GAME.from_json(json.dumps(broken))
+
+
 @pytest.mark.parametrize("wild", ["W", "W+4"])
 def test_chupate_first_card_wild_is_returned_and_reshuffled(monkeypatch, wild):
     fixed_deal(monkeypatch, HANDS3, ["B5", wild], first=0)
@@ -596,6 +617,7 @@ def test_chupate_next_round_deals_again():
     assert GAME.to_move(state) == [0] and GAME.legal_actions(state, 0) == ["next"]
     refused(state, 1, "next", NotYourTurn)
     events = GAME.apply(state, 0, "next")
+    assert refused(state, state["turn"], "next").code == "round_not_over"     # next during play: named in the docs
     assert events[0]["type"] == "round_started" and events[0]["round"] == 2
     assert state["round"] == 2 and state["phase"] == "play" and state["last_round"] is None
     assert [len(h) for h in state["hands"]] == [7, 7, 7] and len(state["discard"]) == 1

@@ -10,9 +10,10 @@ import random
 import pytest
 
 from tapete.bots import make_bot
+from tapete.core.rng import is_seed
 from tapete.net import Ed25519Signer, GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
 from tapete.net.room import link_secret_of
-from tapete.net.deal import (GuestDeal, HostDeal, commitment, engine_seed, mix, new_secret, verify,
+from tapete.net.deal import (GuestDeal, HostDeal, commitment, mix, new_secret, verify,
                              view_digest)
 
 GAME = "chupate"
@@ -80,7 +81,7 @@ def test_construction_is_sha256_over_length_prefixed_fields():
     assert mix(secret, [None, nonce]) != mix(secret, [nonce, None]) != mix(secret, [nonce])
     assert mix(secret, [None, nonce]) != mix("33" * 32, [None, nonce])
     assert len(new_secret()) == 64 and new_secret() != new_secret()
-    assert engine_seed(mix(secret, [])) == int(mix(secret, []), 16) and engine_seed(mix(secret, [])) >= 0
+    assert is_seed(mix(secret, [])) and len(mix(secret, [])) == 64       # what Game.new takes (256 bits)
 
 
 def test_the_host_commits_before_nonces_and_mixes_every_seated_guest():
@@ -90,7 +91,7 @@ def test_the_host_commits_before_nonces_and_mixes_every_seated_guest():
     assert room.room.deal.nonces == {p: g.deal.nonce for p, g in zip(PLAYERS, room.guests)}
     host = room.start()
     assert room.room.deal_nonces == [None, room.guests[0].deal.nonce, room.guests[1].deal.nonce]
-    assert host.state["seed"] == engine_seed(mix(room.room.deal.secret, room.room.deal_nonces))
+    assert host.state["seed"] == mix(room.room.deal.secret, room.room.deal_nonces)
     assert all(g.deal.nonces == room.room.deal_nonces for g in room.guests)
     lobby = room.room.lobby_message(PLAYERS[0])
     assert lobby["commit"] == commit

@@ -343,6 +343,19 @@ def test_francesa_next_round_deals_seven_each_and_keeps_totals():
     assert events[0]["type"] == "round_started" and rank_of(state["discard"][-1]) not in SPECIALS
 
 
+def test_francesa_who_started_each_round_is_on_record():
+    state = make([["5H"], ["6C"], ["4C"]], "3H")
+    firsts = set()
+    for seed in range(12):
+        game_state = GAME.new(3, seed)
+        assert game_state["first"] == game_state["turn"] == GAME.view(game_state, 1)["first"]
+        firsts.add(game_state["first"])
+    assert firsts == {0, 1, 2}
+    act(state, 0, "play 5H")
+    events = act(state, 0, "next")
+    assert events[0]["first"] == state["first"] == state["turn"]
+
+
 def test_francesa_game_over_when_a_total_exceeds_120_not_at_120():
     state = make([["5H"], ["6C"], ["4C"]], "3H", scores=[0, 114, 50])
     act(state, 0, "play 5H")

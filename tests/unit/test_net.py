@@ -330,7 +330,8 @@ def test_guest_drops_mid_game_and_returns_with_its_hand_and_moves():
     g0.close()
     assert PLAYERS[0] not in table.room.peer_of
     back = table.join("peer-g0-back", PLAYERS[0], "Gina")
-    assert back.seat == seat and back.last["view"]["hand"] == hand == host.state["hands"][seat]
+    assert back.seat == seat and back.last["view"]["hand"] == hand == host.game.view(host.state, seat)["hand"]
+    assert sorted(hand) == sorted(host.state["hands"][seat])          # the same cards, in card order
     assert back.last["view"]["version"] == version and back.last["legal"]
     table.guests[0] = back
     back.send(back.last["legal"][0])

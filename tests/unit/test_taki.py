@@ -9,6 +9,7 @@ from tapete.core import BadState, GameOver, IllegalAction, MalformedAction, NotY
 from tapete.games.taki import DECK, GAME, HAND_SIZE, WELL_FORMED
 
 from conformance import check_game
+from rules import refused, types
 
 
 def make(hands, discard=("R5",), turn=0, color="", draw_top=(), **fields):
@@ -64,6 +65,18 @@ def test_taki_deals_eight_each_two_to_ten_players_first_player_random():
         GAME.new(11, 1)
     with pytest.raises(Exception):
         GAME.new(1, 1)
+
+
+def test_taki_who_started_is_on_record():
+    seen = set()
+    for seed in range(30):
+        state = GAME.new(4, seed)
+        assert state["first"] == state["turn"] == GAME.view(state, 2)["first"] == GAME.view(state, None)["first"]
+        seen.add(state["first"])
+    assert seen == {0, 1, 2, 3}
+    state["first"] = 4
+    with pytest.raises(BadState):
+        GAME.from_json(GAME.to_json(state))
 
 
 def test_taki_opening_card_turned_until_a_number():
@@ -143,11 +156,47 @@ def test_taki_plus_without_matching_card_draws_one():
 
 
 def test_taki_plus_is_cumulative():
-    state = make([["R+", "B+", "B9", "G4"], ["G1"]], discard=("R5",))
-    do(state, 0, "play R+", "play B+")
+    state = make([["R+", "R+", "R9", "G4"], ["G1"]], discard=("R5",))
+    do(state, 0, "play R+", "play R+")
     assert state["phase"] == "plus" and state["turn"] == 0
-    do(state, 0, "play B9")
+    do(state, 0, "play R9")
     assert state["turn"] == 1
+
+
+def test_taki_plus_needs_its_own_colour_or_a_colourless_card():
+    # the case: R+ B+ B5; after R+ neither a Plus of another colour nor a number match follows
+    state = make([["R+", "B+", "B5"], ["G1"]], discard=("B5", "R5"))
+    do(state, 0, "play R+")
+    assert legal(state, 0) == ["draw"]
+    assert refused(GAME, state, 0, "play B+").code == "plus_color"
+    assert refused(GAME, state, 0, "play B5").code == "plus_color"
+    do(state, 0, "draw")
+    assert state["turn"] == 1 and len(state["hands"][0]) == 3
+    # colourless cards that go on anything follow; the breaker does not (it goes on nothing)
+    state = make([["R+", "R3", "B+", "CC", "ST", "K", "+3", "X3", "G5"], ["G1"]], discard=("R5",))
+    do(state, 0, "play R+")
+    assert legal(state, 0) == ["play +3", "play CC color:R", "play CC color:B", "play CC color:G",
+                               "play CC color:Y", "play K", "play R3", "play ST"]
+    assert refused(GAME, state, 0, "play X3").code == "plus_color"
+    assert refused(GAME, state, 0, "draw").code == "must_play"
+    assert GAME.auto_action(state, 0) == "play R3"
+    do(state, 0, "play ST")                                   # a Super TAKI in the Plus's colour
+    assert state["taki"] == {"color": "R", "users": [0]} and state["phase"] == "taki"
+
+
+def test_taki_after_a_drawn_plus2_chain_only_the_colour_counts():
+    state = make([["R+2", "G4"], ["G1", "Y1"], ["B+2", "R3", "Y5"]], discard=("R5",))
+    do(state, 0, "play R+2")
+    do(state, 1, "draw")
+    assert state["pending"] == 0 and state["turn"] == 2 and state["discard"][-1] == "R+2"
+    assert legal(state, 2) == ["play R3"]                        # the spent +2 matches by colour only
+    assert refused(GAME, state, 2, "play B+2").code == "no_match"
+    do(state, 2, "play R3")
+    assert state["pending"] == 0 and state["turn"] == 0
+    # the same spent +2 passed on by a player who draws one: still colour only
+    state = make([["G4"], ["Y1"], ["B+2", "Y5"]], discard=("R5", "R+2"), turn=1, draw_top=("Y9",))
+    do(state, 1, "draw")
+    assert legal(state, 2) == ["draw"]
 
 
 def test_taki_stop_skips_the_next_player():
@@ -223,9 +272,55 @@ def test_taki_run_takes_no_card_of_another_colour_nor_another_taki():
         assert err.value.code == "in_taki"
 
 
-def test_taki_may_go_on_a_taki_of_another_colour():
-    state = make([["BT", "B3"], ["G3"]], discard=("RT", "R5", "RT"), color="R")
-    assert "play BT" in legal(state, 0)
+def test_taki_on_a_closed_taki_of_another_colour_stays_legal():
+    state = make([["RT", "R3", "G1"], ["BT", "B3", "Y4"]], discard=("R5",))
+    do(state, 0, "play RT", "close")                 # closed at once: the TAKI itself is on top
+    assert state["taki"] is None and state["discard"][-1] == "RT" and state["turn"] == 1
+    assert legal(state, 1) == ["play BT"]
+    do(state, 1, "play BT")
+    assert state["taki"] == {"color": "B", "users": [1]} and state["color"] == "B"
+    assert legal(state, 1) == ["play B3", "close", "end"]
+
+
+def test_taki_lone_taki_stays_open_for_the_next_player():
+    # the case: RT with no more reds cannot be closed in the same turn
+    state = make([["RT", "B5", "B6"], ["R6", "R8", "Y7"], ["G3", "G4"]], discard=("R4",))
+    events = do(state, 0, "play RT")
+    assert types(events) == ["played", "taki_opened", "taki_left_open"]
+    assert state["turn"] == 1 and state["phase"] == "play" and state["taki"] == {"color": "R", "users": [0]}
+    refused(GAME, state, 0, "close", NotYourTurn)
+    assert legal(state, 1) == ["play R6", "play R8"]
+    do(state, 1, "play R6", "play R8", "close")
+    assert state["taki"] is None and state["hands"][1] == ["Y7"] and state["turn"] == 2
+    # a Super TAKI alone in its colour stays open too
+    state = make([["ST", "B5"], ["G6", "Y7"]], discard=("G4",))
+    do(state, 0, "play ST")
+    assert state["turn"] == 1 and state["taki"] == {"color": "G", "users": [0]}
+    assert legal(state, 1) == ["play G6"]
+
+
+def test_taki_lone_taki_followed_by_the_turn_timer_and_the_bots():
+    state = make([["RT", "B5", "B6"], ["R6", "R8", "Y7"], ["G3", "G4"]], discard=("R4",))
+    moves = []
+    while state["turn"] != 2:
+        seat = state["turn"]
+        action = GAME.auto_action(state, seat)
+        moves.append((seat, action))
+        do(state, seat, action)
+    assert moves == [(0, "play RT"), (1, "play R6"), (1, "play R8"), (1, "close")]
+    from tapete.bots import make_bot
+    for level in ("easy", "medium", "hard"):
+        state = make([["RT", "B5", "B6"], ["R6", "R8", "Y7"], ["G3", "G4"]], discard=("R4",))
+        bot, bot_rng = make_bot(level, "taki"), random.Random(1)
+        for seat in (0, 1):
+            while state["turn"] == seat:
+                legal_now = legal(state, seat)
+                assert seat == 1 or "close" not in legal_now
+                do(state, seat, bot.choose(GAME.view(state, seat), legal_now, True, bot_rng))
+            if seat == 0:
+                assert state["taki"] == {"color": "R", "users": [0]}
+        if level != "easy":                     # the greedy bots shed both reds on the open TAKI
+            assert state["hands"][1] == ["Y7"]
 
 
 def test_taki_last_card_of_closed_run_acts_on_next_player():
@@ -247,8 +342,8 @@ def test_taki_cards_inside_a_run_do_not_act():
 
 
 def test_taki_left_open_next_player_continues_with_its_colour():
-    state = make([["RT", "G1"], ["R9", "R1", "B4"], ["Y3"]], discard=("B5", "R5"))
-    do(state, 0, "play RT", "end")
+    state = make([["RT", "R3", "G1"], ["R9", "R1", "B4"], ["Y3"]], discard=("B5", "R5"))
+    do(state, 0, "play RT", "end")                  # left open by choice, holding R3
     assert state["turn"] == 1 and state["taki"] == {"color": "R", "users": [0]}
     assert legal(state, 1) == ["play R1", "play R9"]       # not a user: may not close it
     do(state, 1, "play R9")
@@ -272,7 +367,7 @@ def test_taki_left_open_closed_by_a_card_of_another_colour():
 
 def test_taki_left_open_stays_open_when_next_player_draws():
     state = make([["RT", "G1"], ["B4"], ["R3", "Y3"]], discard=("R5",), draw_top=("Y9",))
-    do(state, 0, "play RT", "end")
+    do(state, 0, "play RT")                         # a lone TAKI: left open by itself
     do(state, 1, "draw")
     assert state["turn"] == 2 and state["taki"] == {"color": "R", "users": [0]}
     assert "play R3" in legal(state, 2)
@@ -280,7 +375,7 @@ def test_taki_left_open_stays_open_when_next_player_draws():
 
 def test_taki_only_a_player_who_used_it_may_close_it():
     state = make([["RT", "G1"], ["B4"]], discard=("R5",), draw_top=("Y9",))
-    do(state, 0, "play RT", "end")
+    do(state, 0, "play RT")
     with pytest.raises(IllegalAction) as err:
         do(state, 1, "close")
     assert err.value.code == "not_a_taki_user"

@@ -5,8 +5,8 @@ from .errors import (BadOptions, BadState, GameOver, IllegalAction, MalformedAct
                      TapeteError)
 from .game import POINTS_OPTION, Game, next_seat, public_events, require
 from .registry import get, ids, register
-from .rng import Rng
+from .rng import Rng, new_seed
 
 __all__ = ["fmt", "parse", "BadOptions", "BadState", "GameOver", "IllegalAction", "MalformedAction",
            "NotYourTurn", "TapeteError", "POINTS_OPTION", "Game", "next_seat", "public_events", "require", "get", "ids",
-           "register", "Rng"]
+           "register", "Rng", "new_seed"]

@@ -13,11 +13,11 @@ from typing import Any, ClassVar
 
 from .actions import parse
 from .errors import BadOptions, BadState, GameOver, IllegalAction, MalformedAction, NotYourTurn
-from .rng import seed_state
+from .rng import is_seed, is_state, seed_state
 
 Event = dict  # {"type": str, "seat": int | None, ...public fields, "private": {...} for "seat" only}
 
-STATE_FORMAT = 1
+STATE_FORMAT = 2          # 2: 256-bit generator state as hex, seeds may be 64-hex strings
 POINTS_OPTION = "points"   # an ``options_spec`` kind: a whole number of points of at least 1 (targets, limits)
 
 
@@ -45,14 +45,15 @@ class Game:
     options_spec: ClassVar[dict[str, tuple[Any, Any]]] = {}
 
     # ----- creation -------------------------------------------------------------------------
-    def new(self, players: int, seed: int, options: dict | None = None) -> dict:
-        """A fresh game for ``players`` seats, dealt from ``seed``."""
+    def new(self, players: int, seed: int | str, options: dict | None = None) -> dict:
+        """A fresh game for ``players`` seats, dealt from ``seed``: a non-negative int of any size or 64
+        lowercase hex characters (32 bytes, e.g. ``tapete.core.rng.new_seed()``); see ``core/rng.py``."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise BadOptions("players must be an integer")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(f"{self.id} takes {self.min_players} to {self.max_players} players, not {players}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadOptions("seed must be an integer")
+        if not is_seed(seed):
+            raise BadOptions("seed must be a non-negative integer or 64 lowercase hex characters")
         opts = self.check_options(options or {}, players)
         state = {
             "game": self.id,
@@ -185,13 +186,17 @@ class Game:
         if not isinstance(state, dict):
             raise BadState("a saved game must be a JSON object")
         for key, kind in (("game", str), ("format", int), ("players", int), ("options", dict),
-                          ("seed", int), ("rng", int), ("version", int), ("history", list), ("over", bool)):
+                          ("version", int), ("history", list), ("over", bool)):
             if not isinstance(state.get(key), kind):
                 raise BadState(f"field {key!r} is missing or not a {kind.__name__}")
         if state["game"] != self.id:
             raise BadState(f"this save is for {state['game']!r}, not {self.id!r}")
         if state["format"] != STATE_FORMAT:
             raise BadState(f"unsupported save format {state['format']}")
+        if not is_seed(state.get("seed")):
+            raise BadState("field 'seed' must be a non-negative integer or 64 lowercase hex characters")
+        if not is_state(state.get("rng")):
+            raise BadState("field 'rng' (the generator state) must be 64 lowercase hex characters")
         if not self.min_players <= state["players"] <= self.max_players:
             raise BadState("bad number of players")
         try:

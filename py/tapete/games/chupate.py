@@ -114,7 +114,7 @@ class Chupate(SheddingGame):
         top = draw.pop()
         state["discard"].append(top)
         state["color"] = top[0]            # never a wild here
-        state["turn"] = self.random_seat(state)
+        state["first"] = state["turn"] = self.random_seat(state)   # before an opening skip/reverse
         rank = top[1:]
         if rank == "+2":
             state["pending"] = PLUS2_DRAW
@@ -189,6 +189,10 @@ class Chupate(SheddingGame):
             return "cannot_call", "última is called on your turn holding exactly two cards, once"
         if verb == "challenge":
             return "nothing_to_challenge", "there is no wild +4 to challenge"
+        if verb == "next":
+            if state["phase"] != "round_over":
+                return "round_not_over", "next deals a new round only once a round is over"
+            return "not_dealer", "the next round is dealt by the winner of the last one"
         if verb == "play":
             if card not in hand:
                 return "not_in_hand", f"you do not hold {card}"
@@ -291,7 +295,8 @@ class Chupate(SheddingGame):
             state["round"] += 1
             state["last_round"] = None
             self._deal_round(state)
-            events.append({"type": "round_started", "round": state["round"], "turn": state["turn"],
+            events.append({"type": "round_started", "round": state["round"], "first": state["first"],
+                           "turn": state["turn"],
                            "top": state["discard"][-1]})
             return events
         return self._turn_move(state, seat, *ACTION_INFO[action])   # legal texts are all in the table

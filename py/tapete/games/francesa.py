@@ -118,8 +118,9 @@ class Francesa(SheddingGame):
             discard.append(cards.pop())
         state["discard"] = discard
         active = self.active(state)
+        first = active[below_in_state(state, len(active))]
         state.update(direction=START_DIRECTION, suit=suit_of(discard[-1]), pending=0, called=None,
-                     exposed=None, phase="play", turn=active[below_in_state(state, len(active))])
+                     exposed=None, phase="play", turn=first, first=first)
 
     # ----- queries -------------------------------------------------------------------------------
     def matches(self, state: dict, card: str) -> bool:
@@ -309,7 +310,8 @@ class Francesa(SheddingGame):
         state["round"] += 1
         state["last_round"] = None
         self._deal_round(state)
-        events.append({"type": "round_started", "round": state["round"], "turn": state["turn"],
+        events.append({"type": "round_started", "round": state["round"], "first": state["first"],
+                       "turn": state["turn"],
                        "opening": list(state["discard"])})
 
     def _finish(self, state: dict, events: list) -> None:
@@ -435,7 +437,7 @@ class Francesa(SheddingGame):
         if last is not None:
             view["last_round"] = {"winner": last["winner"], "hand_points": list(last["hand_points"]),
                                   "penalty": dict(last["penalty"]) if last["penalty"] else None,
-                                  "hands": [list(h) for h in last["hands"]]}
+                                  "hands": [self.in_card_order(h) for h in last["hands"]]}
         return view
 
     def check_cards(self, state: dict) -> None:

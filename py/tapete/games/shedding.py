@@ -127,6 +127,7 @@ class SheddingGame(Game):
             "version": state["version"],
             "phase": state["phase"],
             "turn": state["turn"],
+            "first": state["first"],
             "direction": state["direction"],
             "top": state["discard"][-1] if state["discard"] else None,
             "draw_count": len(state["draw"]),
@@ -142,8 +143,17 @@ class SheddingGame(Game):
             "last_round": state.get("last_round"),
         }
         if seat is not None:
-            view["hand"] = list(state["hands"][seat])
+            view["hand"] = self.in_card_order(state["hands"][seat])
         return view
+
+    def in_card_order(self, cards: list[str]) -> list[str]:
+        """``cards`` in the game's fixed card order (the order of :meth:`deck`), never in deal order: a
+        hand shown to its player must not reveal the order the cards were dealt or drawn in."""
+        order = self.__dict__.get("_card_order")
+        if order is None:
+            order = self.__dict__.setdefault("_card_order",
+                                             {c: i for i, c in enumerate(dict.fromkeys(self.deck({})))})
+        return sorted(cards, key=order.__getitem__)
 
     def hidden_places(self, state: dict, seat: int | None) -> list[list]:
         return [state["draw"]] + [h for s, h in enumerate(state["hands"]) if s != seat]
@@ -167,7 +177,9 @@ class SheddingGame(Game):
         require(len(state["hands"]) == n and len(state["scores"]) == n, "one hand and one score per seat")
         require(all(isinstance(s, int) and not isinstance(s, bool) for s in state["scores"]), "scores are integers")
         require(state.get("phase") in phases, f"unknown phase {state.get('phase')!r}")
-        require(isinstance(state.get("turn"), int) and 0 <= state["turn"] < n, "turn must be a seat")
+        for key in ("turn", "first"):
+            value = state.get(key)
+            require(isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n, f"{key} must be a seat")
         require(state.get("direction") in (1, -1), "direction must be 1 or -1")
         for key in ("called", "exposed"):
             value = state.get(key, 0)

@@ -58,12 +58,6 @@ def mix(secret: str, nonces: list[str | None]) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def engine_seed(seed: str) -> int:
-    """The seed as ``Game.new`` takes it. TODO(taki): remove once Game.new accepts the 64-hex string
-    (branch ``taki``); then pass ``seed`` itself."""
-    return int(seed, 16)
-
-
 def view_digest(view: dict) -> str:
     """A view as compared by the replay (canonical JSON)."""
     return hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
@@ -154,7 +148,7 @@ def verify(game_id: str, seat: int, deal: GuestDeal, reveal: dict) -> tuple[bool
     seed = mix(secret, deal.nonces)
     options = reveal.get("options")
     try:
-        state = game.new(len(deal.nonces), engine_seed(seed), options if isinstance(options, dict) else {})
+        state = game.new(len(deal.nonces), seed, options if isinstance(options, dict) else {})
         checked = _compare(game, state, seat, deal.seen)
         for step in history:
             if not isinstance(step, list) or len(step) != 2 or not isinstance(step[1], str):

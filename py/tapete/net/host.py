@@ -14,6 +14,7 @@ from typing import Callable
 
 from ..bots import make_bot
 from ..core import TapeteError, get, public_events
+from ..core.rng import derive_seed
 from .protocol import SCHEMA_VERSION, ProtocolError, decode
 
 Send = Callable[[dict], None]
@@ -29,15 +30,18 @@ class SeatSpec:
     bot: str | None = None
 
 
+BOTS_LABEL = "tapete/bots"       # the bots' generator: SHA-256 of this label and the seed's key, not the seed
+
+
 class Host:
     """Runs one game for a room. Seats are bound to player ids, never to connections."""
 
-    def __init__(self, game_id: str, seats: list[SeatSpec], seed: int, options: dict | None = None):
+    def __init__(self, game_id: str, seats: list[SeatSpec], seed: int | str, options: dict | None = None):
         self.game = get(game_id)
         self.seats = seats
         self.state = self.game.new(len(seats), seed, options)
         self.bots = {i: make_bot(s.bot, game_id) for i, s in enumerate(seats) if s.bot}
-        self.rng = random.Random(seed)
+        self.rng = random.Random(derive_seed(seed, BOTS_LABEL))   # independent of the deal
         self.listeners: dict[str | None, Send] = {}      # player id (None: spectators) -> send
         self.seen: dict[str, OrderedDict] = {}
         self.asked: set[tuple[int, int]] = set()         # (version, seat) bots already asked

@@ -17,9 +17,10 @@ from typing import Callable
 
 from ..core import TapeteError, get
 from ..core.errors import BadState
+from ..core.rng import is_seed, new_seed
 from .host import Host, LocalSession, SeatSpec
 from .ed25519 import public_key
-from .deal import HEX64, REASONS, GuestDeal, HostDeal, engine_seed, mix
+from .deal import HEX64, REASONS, GuestDeal, HostDeal, mix
 from .joincode import normalize_join_code
 from .keys import Signer, check_seat, key_id, new_nonce, seat_message
 from .protocol import (CHALLENGE, SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, proof_message,
@@ -211,11 +212,11 @@ class RoomHost:
         self.player = player
         self.options = options or {}
         # The fair deal (tapete.net.deal): the seed is mixed at start() from the host's committed secret
-        # and the guests' nonces. An explicit ``seed`` (tests, the ?seed= hook) has no deal: guests
-        # then show the deal as not verified.
+        # and the guests' nonces (until then a placeholder). An explicit ``seed`` (tests, the ?seed= hook)
+        # has no deal: guests then show the deal as not verified.
         self.deal: HostDeal | None = None if seed is not None else HostDeal()
         self.deal_nonces: list[str | None] | None = None     # fixed at start, by game seat
-        self.seed = seed if seed is not None else 0
+        self.seed = seed if seed is not None else new_seed()     # 256 bits from the CSPRNG
         size = seats or self.game.max_players
         self.lobby: list[SeatSpec | None] = [SeatSpec(name, player=player)] + [None] * (size - 1)
         self.peers: dict[str, str] = {}            # peer id -> player id
@@ -343,7 +344,7 @@ class RoomHost:
         if self.deal is not None:                 # every seated guest's nonce, by game seat
             self.deal_nonces = [self.deal.nonces.get(s.player) if s.player and s.player != self.player else None
                                 for s in seats]
-            self.seed = engine_seed(mix(self.deal.secret, self.deal_nonces))
+            self.seed = mix(self.deal.secret, self.deal_nonces)
         self.host = Host(self.game_id, seats, self.seed, self.options)
         self.session = LocalSession(self.host, self.player, on_update)
         for player, peer in self.peer_of.items():
@@ -601,7 +602,7 @@ def parse_snapshot(text: str | None, player: str) -> dict:
         game = get(saved.get("game"))
     except (KeyError, TypeError):
         raise BadState(f"unknown game {saved.get('game')!r}") from None
-    if not isinstance(saved.get("options"), dict) or not isinstance(saved.get("seed"), int) \
+    if not isinstance(saved.get("options"), dict) or not is_seed(saved.get("seed")) \
             or not isinstance(saved.get("bot_level"), str):
         raise BadState("bad options, seed or bot level")
     try:
@@ -747,7 +748,8 @@ class GuestSession:
             self.last = message
             self.deal.saw_view(message["view"])
         self.on_update(message)
-        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None:
+        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None \
+                and self.deal.result is None:
             self._deal_result(False, "no_commit")
 
     def _deal_lobby(self, lobby: dict) -> None:

@@ -18,7 +18,7 @@ from pyscript import document, window
 from ..bots import EasyBot
 from ..core import get
 from ..core.errors import BadState
-from ..net.deal import engine_seed, mix, new_secret
+from ..net.deal import mix, new_secret
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
 from . import tables
@@ -211,8 +211,8 @@ class App(RoomsMixin):
         seats = [SeatSpec(t(self.lang, "you"), player=me)]
         seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
         seed = _int_param("seed", None)              # test hook
-        if seed is None:                             # no guests: a local secret is the whole deal
-            seed = engine_seed(mix(new_secret(), []))
+        if seed is None:                             # no guests: a local secret (tapete.net.deal) is the deal
+            seed = mix(new_secret(), [])
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
         self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
         self.screen = "table"

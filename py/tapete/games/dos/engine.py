@@ -490,8 +490,11 @@ class Dos(Game):
             "result": state.get("result"),
             "last_round": state.get("last_round"),
         }
+        last = view["last_round"]
+        if last is not None and "hands" in last:       # every hand in the fixed card order, never deal order
+            view["last_round"] = dict(last, hands=[sorted(h, key=sort_key) for h in last["hands"]])
         if seat is not None:
-            view["hand"] = list(state["hands"][seat])
+            view["hand"] = sorted(state["hands"][seat], key=sort_key)
         return view
 
     def hidden_places(self, state: dict, seat: int | None) -> list[list]:

@@ -15,6 +15,7 @@ NUMBERS = ("1", "3", "4", "5", "6", "7", "8", "9")     # there is no number 2
 PLUS2, STOP, REVERSE, PLUS, TAKI = "+2", "S", "R", "+", "T"
 ACTION_RANKS = (PLUS2, STOP, REVERSE, PLUS, TAKI)
 CHANGE_COLOR, SUPER_TAKI, KING, PLUS3, BREAKER = "CC", "ST", "K", "+3", "X3"
+PLUS_FOLLOWERS = frozenset((CHANGE_COLOR, SUPER_TAKI, KING, PLUS3))   # colourless cards that may follow a Plus
 COPIES = 2                       # two of each coloured card
 CHANGE_COLOR_COPIES = 4
 SUPER_COPIES = 2                 # Super TAKI, King, +3 and breaker: two each

@@ -14,6 +14,7 @@ from ...core import IllegalAction, NotYourTurn, parse, require
 from ..shedding import SheddingGame
 from .cards import (BREAKER, BREAKER_FINE, CHANGE_COLOR, COLOR_PLAYS, COLOR_SET, COLORS, DECK, HAND_SIZE, KING,
                     LAST_CARD_PENALTY, MAX_PLAYERS, MIN_PLAYERS, PHASES, PLUS, PLUS2, PLUS2_DRAW, PLUS3,
+                    PLUS_FOLLOWERS,
                     PLUS3_DRAW, PLUS_LAST_DRAW, REVERSE, SORTED_DECK, STOP, SUPER_TAKI, TAKI, WELL_FORMED,
                     card_points, check_grammar, is_number)
 
@@ -45,9 +46,22 @@ class Taki(SheddingGame):
         while not is_number(discard[-1]):          # an action or colourless card: turn another on top
             discard.append(draw.pop())
         state["color"] = discard[-1][0]
-        state["turn"] = self.random_seat(state)
+        state["first"] = state["turn"] = self.random_seat(state)
 
     # ----- queries -----------------------------------------------------------------------------
+    @staticmethod
+    def top_rank(state: dict) -> str | None:
+        """The number or symbol a card may match on the top card in a free turn; ``None`` when only the
+        colour counts: a colourless top card, or a spent +2 (a +2 on top with no chain pending and no
+        open TAKI is a chain already drawn: "pasa a la siguiente, que solo debe fijarse en el color")."""
+        top = state["discard"][-1]
+        if top[0] not in COLOR_SET:
+            return None
+        rank = top[1:]
+        if rank == PLUS2 and state["taki"] is None:   # pending is 0 whenever a free turn is asked about
+            return None
+        return rank
+
     def matches(self, state: dict, card: str) -> bool:
         """May ``card`` go on the pile in a free turn? Colourless cards always may (sheet)."""
         first = card[0]
@@ -56,16 +70,14 @@ class Taki(SheddingGame):
         color = state["color"]
         if color is None or first == color:        # on a King anything goes
             return True
-        top = state["discard"][-1]
-        return top[0] in COLOR_SET and top[1:] == card[1:]
+        return card[1:] == self.top_rank(state)
 
     def _free_plays(self, state: dict, hand: list[str]) -> tuple[list[str], bool]:
         """The plays of a turn with no obligation, and whether any card (breakers aside) is playable."""
         actions: list[str] = []
         playable = False
         color = state["color"]
-        top = state["discard"][-1]
-        top_rank = top[1:] if top[0] in COLOR_SET else None
+        top_rank = self.top_rank(state)
         for card in sorted(set(hand)):                 # inlined :meth:`matches`: this runs every action
             if card[0] in COLOR_SET:
                 if color is None or card[0] == color or card[1:] == top_rank:
@@ -81,12 +93,25 @@ class Taki(SheddingGame):
                     actions.append("play " + card)
         return actions, playable
 
+    @staticmethod
+    def _plus_actions(state: dict, hand: list[str]) -> list[str]:
+        """After a Plus: a card of the Plus's colour or a colourless card that goes on anything (change
+        colour, Super TAKI, King, +3; not the breaker, which goes on nothing); with none, draw one."""
+        color = state["color"]
+        actions: list[str] = []
+        for card in sorted(set(hand)):
+            if card[0] == color or card in PLUS_FOLLOWERS:
+                actions += COLOR_PLAYS.get(card) if card == CHANGE_COLOR else ["play " + card]
+        return actions or ["draw"]
+
     def _turn_actions(self, state: dict, seat: int) -> list[str]:
         hand = state["hands"][seat]
         phase = state["phase"]
         if phase == "taki":
             color = state["taki"]["color"]
             return ["play " + c for c in sorted(set(hand)) if c[0] == color] + ["close", "end"]
+        if phase == "plus":
+            return self._plus_actions(state, hand)
         if state["pending"] or state["plus3_by"] is not None:
             actions = []
             if state["pending"]:
@@ -126,8 +151,13 @@ class Taki(SheddingGame):
         if card not in hand:
             return False
         chosen = parsed.opts.get("color")
-        if state["phase"] == "taki":
+        phase = state["phase"]
+        if phase == "taki":
             return chosen is None and card[0] == state["taki"]["color"]
+        if phase == "plus":
+            if card == CHANGE_COLOR:
+                return chosen is not None
+            return chosen is None and (card[0] == state["color"] or card in PLUS_FOLLOWERS)
         if state["pending"] or state["plus3_by"] is not None:
             if chosen is not None:
                 return False
@@ -138,8 +168,7 @@ class Taki(SheddingGame):
                 return False
             if color is None or card[0] == color:
                 return True
-            top = state["discard"][-1]
-            return top[0] in COLOR_SET and top[1:] == card[1:]
+            return card[1:] == self.top_rank(state)
         if card == CHANGE_COLOR or (card == SUPER_TAKI and color is None):
             return chosen is not None
         return chosen is None
@@ -214,6 +243,9 @@ class Taki(SheddingGame):
             return "must_play", "you may draw only when no card in your hand can be played"
         if card not in hand:
             return "not_in_hand", f"you do not hold {card}"
+        if phase == "plus" and card[0] != state["color"] and card not in PLUS_FOLLOWERS:
+            return "plus_color", (f"after a Plus only a {state['color']} card or a change colour, Super TAKI, "
+                                  "King or +3 may follow; with none, draw")
         if state["plus3_by"] is not None and not state["pending"]:
             if card == BREAKER:
                 return "use_break", "to play the breaker on the +3 use the action break"
@@ -360,8 +392,12 @@ class Taki(SheddingGame):
         state["taki"] = {"color": color, "users": [seat]}
         state["phase"] = "taki"
         events.append({"type": "taki_opened", "seat": seat, "color": color})
-        if not state["hands"][seat]:
+        hand = state["hands"][seat]
+        if not hand:
             self._close(state, seat, events)
+        elif not any(c[0] == color for c in hand):    # a lone TAKI: "el Taki queda abierto" for the next
+            events.append({"type": "taki_left_open", "seat": seat, "color": color})
+            self._end_turn(state, seat, 1, events)
 
     def _play_in_taki(self, state: dict, seat: int, card: str, events: list) -> None:
         self._discard(state, seat, card, events)
