@@ -202,7 +202,7 @@ def test_event_texts_hide_other_draws():
     theirs = [event_text(e, update_for(state, 1 - seat), "en") for e in public_events(events, 1 - seat)]
     drawn = state["hands"][seat][-1]
     assert any(card_name("es", drawn) in line for line in mine if line)
-    assert theirs == [f"{NAMES[seat]} draws 1"]
+    assert theirs == [f"{NAMES[seat]} draws 1 card"]
 
 
 def test_refusals_in_both_languages():

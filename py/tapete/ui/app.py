@@ -22,6 +22,7 @@ from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
+from .log import record as record_move
 from .room_ui import render_friends_box, render_lobby, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
@@ -31,7 +32,6 @@ from .rooms import RoomsMixin
 BOT_DELAY_MS = 700
 KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
 KEY_ACTIONS = {"mentira": "challenge"}
-LOG_LINES = 30
 
 
 class App(RoomsMixin):
@@ -305,10 +305,7 @@ class App(RoomsMixin):
                 asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again
             return
         self.update = message
-        for event in message["events"]:
-            line = self.table().event_text(event, message, self.lang)
-            if line:
-                self.ui["log"] = (self.ui["log"] + [line])[-LOG_LINES:]
+        self.ui["log"] = record_move(self.ui.get("log") or [], message["events"])   # events, said at render
         view = message["view"]
         if view["over"] and (view.get("result") or {}).get("ranking") and self.ui.get("ranking") is None:
             self.record_ranking(view["result"], message["seat"])

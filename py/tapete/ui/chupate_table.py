@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import t
+from .log import GameLog, Line, render_log
 
 COLOR_SHAPES = {"R": "●", "B": "■", "G": "▲", "Y": "★"}   # a shape per colour: colour-blind safe
 RANK_GLYPHS = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "★", "W+4": "+4"}
@@ -51,7 +52,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
         parts.append(render_hand(view, legal, lang))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -158,32 +159,29 @@ def render_hand(view: dict, legal: set, lang: str) -> str:
                data_testid="hand", role="group", aria_label=t(lang, "hand"))
 
 
+SENTENCES = {
+    "es": {"challenged.bluff": {"you": "Pillas la mentira de {other}: roba 4", "they": "{name} pilla la mentira de {other}",
+                                "they_you": "{name} pilla tu mentira: robas 4"},
+           "challenged.honest": {"you": "Acusas a {other} sin razón", "they": "{name} acusa a {other} sin razón",
+                                 "they_you": "{name} te acusa sin razón"}},
+    "en": {"challenged.bluff": {"you": "You catch {other} bluffing: they draw 4", "they": "{name} catches {other} bluffing",
+                                "they_you": "{name} catches you bluffing: you draw 4"},
+           "challenged.honest": {"you": "You wrongly accuse {other}", "they": "{name} wrongly accuses {other}",
+                                 "they_you": "{name} wrongly accuses you"}},
+}
+
+
+def _challenged(event: dict, update: dict, lang: str) -> Line:
+    return Line("challenged.bluff" if event["bluff"] else "challenged.honest", {}, event["seat"], event["target"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡última!", "en": "last card!"},
+              special={"challenged": _challenged})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    name = player_name(lang, update, event["seat"]) if event.get("seat") is not None else ""
-    if kind == "played":
-        return t(lang, "ev.played", name=name, card=card_name(lang, event["card"]))
-    if kind == "drew":
-        if "cards" in event and event["cards"]:
-            return t(lang, "ev.drew_cards", name=name, cards=", ".join(card_name(lang, c) for c in event["cards"]))
-        return t(lang, "ev.drew", name=name, n=event["count"])
-    if kind in ("passed", "skipped", "called"):
-        return t(lang, "ev." + kind, name=name)
-    if kind == "reversed" or kind == "reshuffled":
-        return t(lang, "ev." + kind)
-    if kind == "denounced":
-        return t(lang, "ev.denounced", name=name, other=player_name(lang, update, event["offender"]))
-    if kind == "challenged":
-        key = "ev.challenged.bluff" if event["bluff"] else "ev.challenged.honest"
-        return t(lang, key, name=name, other=player_name(lang, update, event["target"]))
-    if kind == "round_started":
-        return t(lang, "ev.round_started", n=event["round"])
-    return None
-
-
-def render_log(lines: list[str], lang: str) -> str:
-    items = "".join(tag("li", escape(line)) for line in lines[-6:])
-    return tag("ol", items, class_="log", data_testid="log", aria_label=t(lang, "log"))
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)
 
 
 def scores_table(update: dict, lang: str, values: list[int]) -> str:

@@ -11,7 +11,8 @@ other choice changes nothing), so the table shows what a selection will count as
 from __future__ import annotations
 
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
-from .chupate_table import COLOR_SHAPES, player_name, render_log
+from .chupate_table import COLOR_SHAPES, player_name
+from .log import GameLog, Line, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
@@ -49,14 +50,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "counts_as": "{card} = {value}", "no_fit": "{cards} no suma ninguna carta libre de la fila",
         "col.player": "Jugador", "col.hand": "Mano", "col.points": "En mano", "col.total": "Total",
         "round.winner": "{name} se queda sin cartas y suma {points} puntos",
-        "ev.matched": "{name} empareja {cards} con {card}", "ev.declared": "{card} cuenta como {value}",
-        "ev.bonus.single": "bonificación de color", "ev.bonus.double": "¡doble color!",
-        "ev.drew": "{name} roba {n}", "ev.drew_double": "{name} roba {n} por el doble color",
-        "ev.drew_caught": "{name} roba {n} por no decir «¡DOS!»", "ev.your_cards": "robas {cards}",
-        "ev.placed": "{name} pone {card} en la fila", "ev.placed_bonus": "{name} pone {card} en la fila (bonificación)",
-        "ev.refilled": "Se repone la fila: {cards}", "ev.called": "{name}: ¡DOS!",
-        "ev.caught": "{name} pilla a {other} sin decir «¡DOS!»", "ev.caught_later": "{name} pilla a {other}: robará 2 al final de su turno",
-        "ev.round_over": "{name} gana la ronda y suma {points} puntos", "ev.game_over": "Gana {names}",
     },
     "en": {
         "B": "blue", "G": "green", "R": "red", "Y": "yellow",
@@ -84,14 +77,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "counts_as": "{card} = {value}", "no_fit": "{cards} adds up to no free row card",
         "col.player": "Player", "col.hand": "Hand", "col.points": "In hand", "col.total": "Total",
         "round.winner": "{name} is out and scores {points} points",
-        "ev.matched": "{name} matches {cards} on {card}", "ev.declared": "{card} counts as {value}",
-        "ev.bonus.single": "colour bonus", "ev.bonus.double": "double colour!",
-        "ev.drew": "{name} draws {n}", "ev.drew_double": "{name} draws {n} for the double colour",
-        "ev.drew_caught": "{name} draws {n} for not calling “DOS!”", "ev.your_cards": "you draw {cards}",
-        "ev.placed": "{name} puts {card} in the row", "ev.placed_bonus": "{name} puts {card} in the row (bonus)",
-        "ev.refilled": "The row is refilled: {cards}", "ev.called": "{name}: DOS!",
-        "ev.caught": "{name} catches {other} without “DOS!”", "ev.caught_later": "{name} catches {other}: they draw 2 at the end of their turn",
-        "ev.round_over": "{name} wins the round and scores {points} points", "ev.game_over": "{names} won",
     },
 }
 
@@ -228,7 +213,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -410,51 +395,87 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"matched": {"you": "Emparejas {cards} con {card}", "they": "{name} empareja {cards} con {card}"},
+           "declared": "{card} cuenta como {value}", "bonus.single": "bonificación de color",
+           "bonus.double": "¡doble color!", "reason.double_color": "por el doble color",
+           "reason.caught": "por no decir «¡DOS!»",
+           "placed": {"you": "Pones {card} en la fila", "they": "{name} pone {card} en la fila"},
+           "placed.bonus": {"you": "Pones {card} en la fila (bonificación)",
+                            "they": "{name} pone {card} en la fila (bonificación)"},
+           "row_refilled": "Se repone la fila: {cards}",
+           "caught": {"you": "Pillas a {other} sin decir «¡DOS!»", "they": "{name} pilla a {other} sin decir «¡DOS!»",
+                      "they_you": "{name} te pilla sin decir «¡DOS!»"},
+           "caught.later": {"you": "Pillas a {other}: robará 2 al final de su turno",
+                            "they": "{name} pilla a {other}: robará 2 al final de su turno",
+                            "they_you": "{name} te pilla: robarás 2 al final de tu turno"}},
+    "en": {"matched": {"you": "You match {cards} on {card}", "they": "{name} matches {cards} on {card}"},
+           "declared": "{card} counts as {value}", "bonus.single": "colour bonus",
+           "bonus.double": "double colour!", "reason.double_color": "for the double colour",
+           "reason.caught": "for not calling “DOS!”",
+           "placed": {"you": "You put {card} in the row", "they": "{name} puts {card} in the row"},
+           "placed.bonus": {"you": "You put {card} in the row (bonus)", "they": "{name} puts {card} in the row (bonus)"},
+           "row_refilled": "The row is refilled: {cards}",
+           "caught": {"you": "You catch {other} without “DOS!”", "they": "{name} catches {other} without “DOS!”",
+                      "they_you": "{name} catches you without “DOS!”"},
+           "caught.later": {"you": "You catch {other}: they draw 2 at the end of their turn",
+                            "they": "{name} catches {other}: they draw 2 at the end of their turn",
+                            "they_you": "{name} catches you: you draw 2 at the end of your turn"}},
+}
+
+
+def is_wild(card: str) -> bool:
+    return card == WILD_DOS or card[1:] == WILD_NUMBER
+
+
+def _matched(event: dict, update: dict, lang: str) -> Line:
+    extra = []
+    for c, v, col in zip(event["played"], event["values"], event["colors"]):
+        if is_wild(c):
+            extra.append(("declared", {"card": card_name(lang, c), "value": value_name(lang, c, v, col)}))
+    target = event["target"]
+    if is_wild(target):
+        extra.append(("declared", {"card": card_name(lang, target),
+                                   "value": value_name(lang, target, event["target_value"], event["target_color"])}))
+    if event.get("bonus"):
+        extra.append(("bonus." + event["bonus"], {}))
+    return Line("matched", {"cards": cards_name(lang, event["played"]), "card": card_name(lang, target)},
+                event["seat"], extra=tuple(extra))
+
+
+def _drew(event: dict, update: dict, lang: str) -> Line:
+    if event.get("cards"):
+        line = Line("drew_cards", {"cards": ", ".join(card_name(lang, c) for c in event["cards"]), "n": event["count"]},
+                    event["seat"])
+    else:
+        line = Line("drew", {"n": event["count"]}, event["seat"])
+    if event.get("reason") in ("double_color", "caught"):
+        line.extra = (("reason." + event["reason"], {}),)
+    return line
+
+
+def _placed(event: dict, update: dict, lang: str) -> Line:
+    key = "placed.bonus" if event.get("reason") == "bonus" else "placed"
+    return Line(key, {"card": card_name(lang, event["card"])}, event["seat"])
+
+
+def _refilled(event: dict, update: dict, lang: str) -> Line | None:
+    if not event["added"]:
+        return None
+    return Line("row_refilled", {"cards": ", ".join(card_name(lang, c) for c in event["added"])})
+
+
+def _caught(event: dict, update: dict, lang: str) -> Line:
+    return Line("caught.later" if event.get("deferred") else "caught", {}, event["seat"], event["target"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡DOS!", "en": "DOS!"}, special={
+    "matched": _matched, "drew": _drew, "placed": _placed, "row_refilled": _refilled, "caught": _caught})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if seat is not None else ""
-    if kind == "matched":
-        text = t(lang, "ev.matched", name=name, cards=cards_name(lang, event["played"]),
-                 card=card_name(lang, event["target"]))
-        extra = []
-        for c, v, col in zip(event["played"], event["values"], event["colors"]):
-            if c == WILD_DOS or c[1:] == WILD_NUMBER:
-                extra.append(t(lang, "ev.declared", card=card_name(lang, c), value=value_name(lang, c, v, col)))
-        target = event["target"]
-        if target == WILD_DOS or target[1:] == WILD_NUMBER:
-            extra.append(t(lang, "ev.declared", card=card_name(lang, target),
-                           value=value_name(lang, target, event["target_value"], event["target_color"])))
-        if event.get("bonus"):
-            extra.append(t(lang, "ev.bonus." + event["bonus"]))
-        return text + (" (" + "; ".join(extra) + ")" if extra else "")
-    if kind == "drew":
-        key = {"double_color": "ev.drew_double", "caught": "ev.drew_caught"}.get(event.get("reason"), "ev.drew")
-        text = t(lang, key, name=name, n=event["count"])
-        if event.get("cards"):
-            text += ": " + t(lang, "ev.your_cards", cards=", ".join(card_name(lang, c) for c in event["cards"]))
-        return text
-    if kind == "placed":
-        key = "ev.placed_bonus" if event.get("reason") == "bonus" else "ev.placed"
-        return t(lang, key, name=name, card=card_name(lang, event["card"]))
-    if kind == "row_refilled":
-        if not event["added"]:
-            return None
-        return t(lang, "ev.refilled", cards=", ".join(card_name(lang, c) for c in event["added"]))
-    if kind == "called":
-        return t(lang, "ev.called", name=name)
-    if kind == "caught":
-        key = "ev.caught_later" if event.get("deferred") else "ev.caught"
-        return t(lang, key, name=name, other=player_name(lang, update, event["target"]))
-    if kind == "reshuffled":
-        return shared_t(lang, "ev.reshuffled")
-    if kind == "round_over":
-        return t(lang, "ev.round_over", name=player_name(lang, update, event["winner"]), points=event["points"])
-    if kind == "game_over":
-        return t(lang, "ev.game_over", names=", ".join(player_name(lang, update, s) for s in event["winners"]))
-    if kind == "round_started":
-        return shared_t(lang, "ev.round_started", n=event["round"])
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)
 
 
 # ----- rounds and the result ----------------------------------------------------------------------

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
+from .log import GameLog, Line
+from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
                              result_overlay, round_overlay, next_button, score_table, seat_list, status_line,
                              table_section)
 
@@ -35,11 +36,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "round.points": "Puntos de esta ronda", "round.total": "Total", "round.hand": "Cartas",
         "round.penalty": "Última carta un 7: {name} roba {n}",
         "round.winner": "{name} se queda sin cartas", "place": "Puesto",
-        "ev.played": "{name} juega {card}", "ev.played_jack": "{name} juega {card} y pide {suit}",
-        "ev.called": "{name}: ¡chúpate 2!", "ev.out": "{name} se queda sin cartas",
-        "ev.round_over": "Fin de la ronda", "ev.game_over": "Fin de la partida",
-        "ev.joined": "{name} se une con {n} puntos", "ev.left": "{name} deja la partida",
-        "ev.turn": "Turno de {name}",
     },
     "en": {
         "H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs",
@@ -56,11 +52,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "round.points": "Points this round", "round.total": "Total", "round.hand": "Cards",
         "round.penalty": "Last card a 7: {name} draws {n}",
         "round.winner": "{name} is out of cards", "place": "Place",
-        "ev.played": "{name} plays {card}", "ev.played_jack": "{name} plays {card} and asks for {suit}",
-        "ev.called": "{name}: chúpate 2!", "ev.out": "{name} is out of cards",
-        "ev.round_over": "Round over", "ev.game_over": "Game over",
-        "ev.joined": "{name} joins with {n} points", "ev.left": "{name} leaves the game",
-        "ev.turn": "{name}'s turn",
     },
 }
 
@@ -120,7 +111,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang))
     if view["over"] and view.get("result"):
@@ -278,29 +269,30 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ---------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"played_jack": {"you": "Juegas {card} y pides {suit}", "they": "{name} juega {card} y pide {suit}"},
+           "out": {"you": "Te quedas sin cartas", "they": "{name} se queda sin cartas"},
+           "joined": {"you": "Te unes con {points} puntos", "they": "{name} se une con {points} puntos"},
+           "left": {"you": "Dejas la partida", "they": "{name} deja la partida"}},
+    "en": {"played_jack": {"you": "You play {card} and ask for {suit}", "they": "{name} plays {card} and asks for {suit}"},
+           "out": {"you": "You are out of cards", "they": "{name} is out of cards"},
+           "joined": {"you": "You join with {points} points", "they": "{name} joins with {points} points"},
+           "left": {"you": "You leave the game", "they": "{name} leaves the game"}},
+}
+
+
+def _played(event: dict, update: dict, lang: str) -> Line:
+    card = card_name(lang, event["card"])
+    if rank_of(event["card"]) == "J":
+        return Line("played_jack", {"card": card, "suit": suit_chip(lang, event["suit"])}, event["seat"])
+    return Line("played", {"card": card}, event["seat"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡chúpate 2!", "en": "chúpate 2!"},
+              special={"played": _played,
+                       "joined": lambda e, u, lang: Line("joined", {"points": e["score"]}, e["seat"])})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if isinstance(seat, int) else ""
-    if kind == "played":
-        if rank_of(event["card"]) == "J":
-            return tx(lang, "ev.played_jack", name=name, card=card_name(lang, event["card"]),
-                      suit=suit_chip(lang, event["suit"]))
-        return tx(lang, "ev.played", name=name, card=card_name(lang, event["card"]))
-    if kind == "drew":
-        return drew_text(event, name, lang, card_name)
-    if kind == "skipped":
-        return t(lang, "ev.skipped", name=name)
-    if kind in ("reversed", "reshuffled"):
-        return t(lang, "ev." + kind)
-    if kind in ("called", "out", "left", "turn"):
-        return tx(lang, "ev." + kind, name=name)
-    if kind == "denounced":
-        return t(lang, "ev.denounced", name=name, other=player_name(lang, update, event["offender"]))
-    if kind in ("round_over", "game_over"):
-        return tx(lang, "ev." + kind)
-    if kind == "round_started":
-        return t(lang, "ev.round_started", n=event["round"])
-    if kind == "joined":
-        return tx(lang, "ev.joined", name=name, n=event["score"])
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)

@@ -27,11 +27,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "result.title": "Fin de la partida", "result.winner": "Gana {names}", "result.you_win": "¡Has ganado!",
         "scores": "Puntos", "ranking": "Clasificación (este navegador): {delta} → {total}",
         "timer": "⏱ {n} s", "log": "Jugadas", "hand": "Tu mano", "playable": "jugable",
-        "ev.played": "{name} juega {card}", "ev.drew": "{name} roba {n}", "ev.drew_cards": "{name} roba {cards}",
-        "ev.passed": "{name} pasa", "ev.skipped": "{name} pierde el turno", "ev.reversed": "Cambio de sentido",
-        "ev.called": "{name}: ¡última!", "ev.denounced": "{name} denuncia a {other}",
-        "ev.challenged.bluff": "{name} pilla la mentira de {other}", "ev.challenged.honest": "{name} acusa a {other} sin razón",
-        "ev.reshuffled": "Se baraja el descarte", "ev.round_started": "Ronda {n}",
         "refused": "Jugada no válida: {reason}",
         "R": "rojo", "B": "azul", "G": "verde", "Y": "amarillo",
         "card.W": "comodín", "card.W+4": "comodín +4", "card.S": "salto", "card.R": "cambio de sentido",
@@ -59,11 +54,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "result.title": "Game over", "result.winner": "{names} won", "result.you_win": "You won!",
         "scores": "Points", "ranking": "Ranking (this browser): {delta} → {total}",
         "timer": "⏱ {n} s", "log": "Moves", "hand": "Your hand", "playable": "playable",
-        "ev.played": "{name} plays {card}", "ev.drew": "{name} draws {n}", "ev.drew_cards": "{name} draw {cards}",
-        "ev.passed": "{name} passes", "ev.skipped": "{name} is skipped", "ev.reversed": "Direction reversed",
-        "ev.called": "{name}: last card!", "ev.denounced": "{name} denounces {other}",
-        "ev.challenged.bluff": "{name} caught {other} bluffing", "ev.challenged.honest": "{name} wrongly accused {other}",
-        "ev.reshuffled": "The discard pile is reshuffled", "ev.round_started": "Round {n}",
         "refused": "Move refused: {reason}",
         "R": "red", "B": "blue", "G": "green", "Y": "yellow",
         "card.W": "wild", "card.W+4": "wild +4", "card.S": "skip", "card.R": "reverse", "card.+2": "draw two",
@@ -120,3 +110,26 @@ class Catalog:
     def refusal(self, lang: str, code: str, fallback: str) -> str:
         """A refusal in the game's words, else the shared text, else ``fallback`` (the engine's message)."""
         return self.refusals.get(lang, self.refusals["es"]).get(code) or refusal(lang, code, fallback)
+
+
+# --- shell: leaving and resuming, rules, the table bar (kept apart from the tables' keys) ---------------
+SHELL_TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "resume": "Continuar partida", "save.dropped": "La partida guardada de {game} no se podía recuperar y se ha descartado.",
+        "leave.title": "¿Abandonar la partida?", "leave.lost": "La partida se perderá: no podrás continuarla.",
+        "leave.room": "Saldrás de la sala; los demás seguirán con un bot en tu lugar.",
+        "leave.cost": "Abandonar te resta {n} puntos de clasificación.",
+        "leave.stay": "Seguir jugando", "leave.go": "Abandonar",
+        "table.bar": "Partida", "rules.open": "Cómo se juega",
+    },
+    "en": {
+        "resume": "Resume game", "save.dropped": "The saved {game} game could not be restored and was discarded.",
+        "leave.title": "Leave the game?", "leave.lost": "The game will be lost: you will not be able to resume it.",
+        "leave.room": "You will leave the room; the others play on with a bot in your seat.",
+        "leave.cost": "Leaving costs you {n} ranking points.",
+        "leave.stay": "Keep playing", "leave.go": "Leave",
+        "table.bar": "Game", "rules.open": "How to play",
+    },
+}
+for _lang, _texts in SHELL_TEXTS.items():
+    TEXTS[_lang].update(_texts)

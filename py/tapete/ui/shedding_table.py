@@ -2,14 +2,15 @@
 
 Parameterised versions of what ``chupate_table`` renders for its own game: the seat list, the status and
 message lines, a score table with columns, the round and result overlays. Pure functions returning HTML.
-``player_name`` and ``render_log`` are imported from ``chupate_table`` unchanged.
+``player_name`` comes from ``chupate_table``, ``render_log`` from ``log``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .chupate_table import player_name, render_log
+from .chupate_table import player_name
+from .log import render_log
 from .html import button, escape, tag
 from .i18n import t
 
@@ -120,12 +121,5 @@ def table_section(parts: Sequence[str], game_id: str, view: dict, **more) -> str
                data_phase=view["phase"], data_turn=view["turn"], data_version=view["version"], **more)
 
 
-def drew_text(event: dict, name: str, lang: str, card_name: Callable[[str, str], str]) -> str:
-    """A ``drew`` event: the cards for the seat that drew them, else only how many."""
-    if event.get("cards"):
-        return t(lang, "ev.drew_cards", name=name, cards=", ".join(card_name(lang, c) for c in event["cards"]))
-    return t(lang, "ev.drew", name=name, n=event["count"])
-
-
 __all__ = ["player_name", "render_log", "seat_list", "status_line", "message_line", "action_button", "chooser",
-           "score_table", "totals_table", "next_button", "round_overlay", "result_overlay", "table_section", "drew_text"]
+           "score_table", "totals_table", "next_button", "round_overlay", "result_overlay", "table_section"]

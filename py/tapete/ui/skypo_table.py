@@ -10,7 +10,8 @@ stored with the table version it was made at, so it lapses by itself once the ta
 
 from __future__ import annotations
 
-from .chupate_table import player_name, render_log
+from .chupate_table import player_name
+from .log import GameLog, Line, names_of, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
@@ -47,19 +48,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "round.kept": "{name} cerró con la puntuación más baja: no se dobla",
         "round.not_positive": "{name} cerró con {points}: cero o menos nunca se dobla",
         "doubled_mark": "×2", "target": "La partida acaba cuando alguien llega a {n} puntos; gana quien menos tenga",
-        "ev.flipped": "{name} destapa un {card}", "ev.drew": "{name} roba un {card}",
-        "ev.discarded": "{name} descarta el {card}", "ev.took": "{name} coge el {card} del descarte",
-        "ev.swapped": "{name} coloca el {card} y tira el {replaced}",
-        "ev.column_removed": "¡{name} completa una columna de {card} y la retira!",
-        "ev.first_turn": "Empieza {name}", "ev.closed": "¡{name} ha destapado todas sus cartas y cierra!",
-        "ev.revealed": "Se destapan las cartas de {name}: {cards}",
-        "ev.round_over": "Fin de la ronda: {scores}", "ev.game_over": "Fin de la partida: gana {names}",
-        "ev.flipped.you": "Destapas un {card}", "ev.drew.you": "Robas un {card}",
-        "ev.discarded.you": "Descartas el {card}", "ev.took.you": "Coges el {card} del descarte",
-        "ev.swapped.you": "Colocas el {card} y tiras el {replaced}",
-        "ev.column_removed.you": "¡Completas una columna de {card} y la retiras!",
-        "ev.first_turn.you": "Empiezas tú", "ev.closed.you": "¡Has destapado todas tus cartas y cierras!",
-        "ev.revealed.you": "Se destapan tus cartas: {cards}",
     },
     "en": {
         "minus": "minus {n}", "face_down": "face down", "place": "row {row}, column {col}",
@@ -86,19 +74,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "round.kept": "{name} closed with the lowest score: not doubled",
         "round.not_positive": "{name} closed with {points}: zero or less is never doubled",
         "doubled_mark": "×2", "target": "The game ends when someone reaches {n} points; the lowest total wins",
-        "ev.flipped": "{name} turns up a {card}", "ev.drew": "{name} draws a {card}",
-        "ev.discarded": "{name} discards the {card}", "ev.took": "{name} takes the discarded {card}",
-        "ev.swapped": "{name} places the {card} and throws away the {replaced}",
-        "ev.column_removed": "{name} completes a column of {card} and removes it!",
-        "ev.first_turn": "{name} starts", "ev.closed": "{name} has turned up every card and closes!",
-        "ev.revealed": "{name}'s cards are turned up: {cards}",
-        "ev.round_over": "End of the round: {scores}", "ev.game_over": "Game over: {names} won",
-        "ev.flipped.you": "You turn up a {card}", "ev.drew.you": "You draw a {card}",
-        "ev.discarded.you": "You discard the {card}", "ev.took.you": "You take the discarded {card}",
-        "ev.swapped.you": "You place the {card} and throw away the {replaced}",
-        "ev.column_removed.you": "You complete a column of {card} and remove it!",
-        "ev.first_turn.you": "You start", "ev.closed.you": "You have turned up every card and close!",
-        "ev.revealed.you": "Your cards are turned up: {cards}",
     },
 }
 
@@ -223,7 +198,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
         parts.append(render_my_grid(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -396,34 +371,65 @@ def render_my_grid(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"flipped": {"you": "Destapas un {card}", "they": "{name} destapa un {card}"},
+           "drew_card": {"you": "Robas un {card}", "they": "{name} roba un {card}"},
+           "discarded": {"you": "Descartas el {card}", "they": "{name} descarta el {card}"},
+           "took": {"you": "Coges el {card} del descarte", "they": "{name} coge el {card} del descarte"},
+           "swapped": {"you": "Colocas el {card} y tiras el {replaced}",
+                       "they": "{name} coloca el {card} y tira el {replaced}"},
+           "column_removed": {"you": "¡Completas una columna de {card} y la retiras!",
+                              "they": "¡{name} completa una columna de {card} y la retira!"},
+           "first_turn": {"you": "Empiezas tú", "they": "Empieza {name}"},
+           "closed": {"you": "Has cerrado la ronda: todas tus cartas están destapadas",
+                      "they": "{name} ha cerrado la ronda: todas sus cartas están destapadas"},
+           "revealed": {"you": "Se destapan tus cartas: {cards}", "they": "Se destapan las cartas de {name}: {cards}"},
+           "round_over.scores": "Fin de la ronda: {scores}"},
+    "en": {"flipped": {"you": "You turn up a {card}", "they": "{name} turns up a {card}"},
+           "drew_card": {"you": "You draw a {card}", "they": "{name} draws a {card}"},
+           "discarded": {"you": "You discard the {card}", "they": "{name} discards the {card}"},
+           "took": {"you": "You take the discarded {card}", "they": "{name} takes the discarded {card}"},
+           "swapped": {"you": "You place the {card} and throw away the {replaced}",
+                       "they": "{name} places the {card} and throws away the {replaced}"},
+           "column_removed": {"you": "You complete a column of {card} and remove it!",
+                              "they": "{name} completes a column of {card} and removes it!"},
+           "first_turn": {"you": "You start", "they": "{name} starts"},
+           "closed": {"you": "You closed the round: all your cards are face up",
+                      "they": "{name} closed the round: all their cards are face up"},
+           "revealed": {"you": "Your cards are turned up: {cards}", "they": "{name}'s cards are turned up: {cards}"},
+           "round_over.scores": "End of the round: {scores}"},
+}
+
+
+def _card_line(key: str):
+    return lambda e, u, lang: Line(key, {"card": card_name(lang, e["card"])}, e["seat"])
+
+
+def _swapped(event: dict, update: dict, lang: str) -> Line:
+    return Line("swapped", {"card": card_name(lang, event["card"]), "replaced": card_name(lang, event["replaced"])},
+                event["seat"])
+
+
+def _revealed(event: dict, update: dict, lang: str) -> Line:
+    return Line("revealed", {"cards": ", ".join(card_name(lang, c[2]) for c in event["cells"])}, event["seat"])
+
+
+def _round_over(event: dict, update: dict, lang: str) -> Line:
+    name = names_of(update, lang)
+    scores = ", ".join(f"{name(s).lower() if s == update['seat'] else name(s)} {v}"
+                       for s, v in enumerate(event["round_scores"]))
+    return Line("round_over.scores", {"scores": scores})
+
+
+LOG = GameLog(card_name, SENTENCES, special={
+    "flipped": _card_line("flipped"), "drew": _card_line("drew_card"), "discarded": _card_line("discarded"),
+    "took": _card_line("took"), "column_removed": _card_line("column_removed"), "swapped": _swapped,
+    "revealed": _revealed, "round_over": _round_over})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if seat is not None else ""
-    if seat is not None and seat == update["seat"] and "ev." + kind + ".you" in TEXTS["es"]:
-        kind += ".you"                   # "Destapas un 7" rather than "Tú destapa un 7"
-    base = kind.removesuffix(".you")
-    if base in ("flipped", "drew", "discarded", "took"):
-        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]))
-    if base == "swapped":
-        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]),
-                 replaced=card_name(lang, event["replaced"]))
-    if base == "column_removed":
-        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]))
-    if base in ("first_turn", "closed"):
-        return t(lang, "ev." + kind, name=name)
-    if base == "revealed":
-        return t(lang, "ev." + kind, name=name, cards=", ".join(card_name(lang, c[2]) for c in event["cells"]))
-    if kind == "reshuffled":
-        return shared_t(lang, "ev.reshuffled")
-    if kind == "round_over":
-        scores = ", ".join(f"{player_name(lang, update, s)} {v}" for s, v in enumerate(event["round_scores"]))
-        return t(lang, "ev.round_over", scores=scores)
-    if kind == "game_over":
-        return t(lang, "ev.game_over", names=", ".join(player_name(lang, update, s) for s in event["winners"]))
-    if kind == "round_started":
-        return shared_t(lang, "ev.round_started", n=event["round"])
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)
 
 
 # ----- rounds and the result ----------------------------------------------------------------------

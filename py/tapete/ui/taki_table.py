@@ -11,7 +11,8 @@ from __future__ import annotations
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
+from .log import GameLog, Line
+from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
                              result_overlay, score_table, seat_list, status_line, table_section)
 
 GAME_ID = "taki"
@@ -42,12 +43,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.call": "Te queda una carta: pulsa «¡Me queda una!»",
         "finishing": "sin cartas, esperando", "called": "¡me queda una!", "taki_user": "TAKI",
         "cards_left": "Cartas", "points": "Valor", "result.caption": "Cartas en la mano",
-        "ev.played": "{name} juega {card}", "ev.played_color": "{name} juega {card} ({color})",
-        "ev.taki_opened": "{name} abre un TAKI {color}", "ev.taki_closed": "{name}: ¡cierro Taki!",
-        "ev.taki_ended": "El TAKI se cierra sin efecto", "ev.taki_left_open": "{name} deja el TAKI {color} abierto",
-        "ev.turn_ended": "{name} termina el turno", "ev.broke": "{name} rompe el +3 de {other}",
-        "ev.called": "{name}: ¡me queda una!", "ev.penalty": "Castigo para {name}: 4 cartas por no decir «¡me queda una!»",
-        "ev.game_over": "Fin de la partida",
     },
     "en": {
         "rank.S": "stop", "rank.R": "change direction", "rank.+": "plus", "rank.T": "TAKI", "rank.+2": "+2",
@@ -68,12 +63,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.call": "One card left: press “One card left!”",
         "finishing": "out, waiting", "called": "one card left!", "taki_user": "TAKI",
         "cards_left": "Cards", "points": "Value", "result.caption": "Cards in hand",
-        "ev.played": "{name} plays {card}", "ev.played_color": "{name} plays {card} ({color})",
-        "ev.taki_opened": "{name} opens a {color} TAKI", "ev.taki_closed": "{name}: close TAKI!",
-        "ev.taki_ended": "The TAKI closes without effect", "ev.taki_left_open": "{name} leaves the {color} TAKI open",
-        "ev.turn_ended": "{name} ends the turn", "ev.broke": "{name} breaks {other}'s +3",
-        "ev.called": "{name}: one card left!", "ev.penalty": "Penalty for {name}: 4 cards for not calling “one card left”",
-        "ev.game_over": "Game over",
     },
 }
 
@@ -152,7 +141,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["over"] and view.get("result"):
         parts.append(render_result(update, lang, ui))
     return table_section(parts, GAME_ID, view)
@@ -313,30 +302,52 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ---------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"taki_opened": {"you": "Abres un TAKI {color}", "they": "{name} abre un TAKI {color}"},
+           "taki_closed": {"you": "Cierras el TAKI: «¡cierro Taki!»", "they": "{name} cierra el TAKI: «¡cierro Taki!»"},
+           "taki_closed.unfired": {"you": "Cierras el TAKI sin efecto", "they": "{name} cierra el TAKI sin efecto"},
+           "taki_left_open": {"you": "Dejas el TAKI {color} abierto", "they": "{name} deja el TAKI {color} abierto"},
+           "turn_ended": {"you": "Terminas el turno", "they": "{name} termina el turno"},
+           "broke": {"you": "Rompes el +3 de {other}", "they": "{name} rompe el +3 de {other}",
+                     "they_you": "{name} rompe tu +3", "you_self": "Rompes tu propio +3",
+                     "they_self": "{name} rompe su propio +3"},
+           "penalty": {"you": "Castigo: robas 4 cartas por no decir «¡me queda una!»",
+                       "they": "Castigo para {name}: 4 cartas por no decir «¡me queda una!»"}},
+    "en": {"taki_opened": {"you": "You open a {color} TAKI", "they": "{name} opens a {color} TAKI"},
+           "taki_closed": {"you": "You close the TAKI: “close TAKI!”", "they": "{name} closes the TAKI: “close TAKI!”"},
+           "taki_closed.unfired": {"you": "You close the TAKI without effect",
+                                   "they": "{name} closes the TAKI without effect"},
+           "taki_left_open": {"you": "You leave the {color} TAKI open", "they": "{name} leaves the {color} TAKI open"},
+           "turn_ended": {"you": "You end your turn", "they": "{name} ends the turn"},
+           "broke": {"you": "You break {other}'s +3", "they": "{name} breaks {other}'s +3",
+                     "they_you": "{name} breaks your +3", "you_self": "You break your own +3",
+                     "they_self": "{name} breaks their own +3"},
+           "penalty": {"you": "Penalty: you draw 4 cards for not calling “one card left”",
+                       "they": "Penalty for {name}: 4 cards for not calling “one card left”"}},
+}
+
+
+def _played(event: dict, update: dict, lang: str) -> Line:
+    card = card_name(lang, event["card"])
+    if event.get("color"):
+        return Line("played_color", {"card": card, "color": color_text(lang, event["color"])}, event["seat"])
+    return Line("played", {"card": card}, event["seat"])
+
+
+def _coloured(event: dict, update: dict, lang: str) -> Line:
+    return Line(event["type"], {"color": color_text(lang, event["color"])}, event["seat"])
+
+
+def _closed(event: dict, update: dict, lang: str) -> Line:
+    return Line("taki_closed" if event.get("fired") else "taki_closed.unfired", {}, event["seat"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡me queda una!", "en": "one card left!"},
+              special={"played": _played, "taki_opened": _coloured, "taki_left_open": _coloured,
+                       "taki_closed": _closed, "penalty": lambda e, u, lang: Line("penalty", {}, e["seat"]),
+                       "broke": lambda e, u, lang: Line("broke", {}, e["seat"], e.get("target"))})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if isinstance(seat, int) else ""
-    if kind == "played":
-        if event.get("color"):
-            return tx(lang, "ev.played_color", name=name, card=card_name(lang, event["card"]),
-                      color=color_text(lang, event["color"]))
-        return tx(lang, "ev.played", name=name, card=card_name(lang, event["card"]))
-    if kind == "drew":
-        return drew_text(event, name, lang, card_name)
-    if kind == "skipped":
-        return t(lang, "ev.skipped", name=name)
-    if kind in ("reversed", "reshuffled"):
-        return t(lang, "ev." + kind)
-    if kind in ("taki_opened", "taki_left_open"):
-        return tx(lang, "ev." + kind, name=name, color=color_text(lang, event["color"]))
-    if kind == "taki_closed":
-        return tx(lang, "ev.taki_closed" if event.get("fired") else "ev.taki_ended", name=name)
-    if kind in ("turn_ended", "called", "penalty"):
-        return tx(lang, "ev." + kind, name=name)
-    if kind == "broke":
-        target = event.get("target")
-        return tx(lang, "ev.broke", name=name, other=player_name(lang, update, target) if target is not None else "")
-    if kind == "game_over":
-        return tx(lang, "ev.game_over")
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)
