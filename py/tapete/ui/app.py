@@ -28,13 +28,14 @@ from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
                       _store_set, player_id)
 from .rooms import RoomsMixin
+from .nav import NavMixin
 
 BOT_DELAY_MS = 700
 KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
 KEY_ACTIONS = {"mentira": "challenge"}
 
 
-class App(RoomsMixin):
+class App(RoomsMixin, NavMixin):
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         self.picker_html = self.root.innerHTML
@@ -61,16 +62,20 @@ class App(RoomsMixin):
         self.room_msg = ""
         self.room_debug: dict | None = {} if _param("debug_room") else None
         self.grace_watch = False
+        self.nav_msg = ""                           # the picker's note (e.g. a save that had to be dropped)
+        self.restoring = False                      # showing a history entry: do not push another
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
         self.playable = tables.available()
-        self._listen(self.root, "click", self.on_click)
+        self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
+        self._listen(window, "popstate", self.on_popstate)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "tapete:lang", self.on_lang)
         self._listen(window, "online", self.on_network)
         self._listen(window, "offline", self.on_network)
         self.show_picker()
+        self.push_screen(replace=True)
         joined = parse_fragment(str(window.location.hash or ""))
         if joined and not window.navigator.onLine:  # a room link opened offline: the friends box says why not
             self.show_setup("chupate")
@@ -105,8 +110,11 @@ class App(RoomsMixin):
             self.render()
 
     def on_click(self, event) -> None:
-        target = event.target.closest("[data-action],[data-game]")
-        if target is None or target.hasAttribute("disabled"):
+        node = event.target
+        if not node or not getattr(node, "closest", None):
+            return                  # a click on the document itself or a text node
+        target = node.closest("[data-action],[data-game]")
+        if not target or target.hasAttribute("disabled"):  # JS null arrives as jsnull, not None: test truth
             return
         game = target.getAttribute("data-game")
         if game:
@@ -176,11 +184,17 @@ class App(RoomsMixin):
                 note.textContent = window.tapeteShell.t(key) if playable else t(self.lang, key)
                 note.removeAttribute("data-i18n") if not playable else None
             button.setAttribute("data-available", "1" if playable else "0")
+        self.picker_extras()
 
     def show_setup(self, game_id: str) -> None:
         self.screen = "setup"
         self.game_id = game_id
         self.render()
+        self.push_screen()
+        heading = self.root.querySelector("h2")
+        if heading and not self.restoring:
+            heading.setAttribute("tabindex", "-1")
+            heading.focus()
 
     def read_setup(self) -> None:
         form = self.root.querySelector('[data-testid="setup"]')
@@ -199,10 +213,15 @@ class App(RoomsMixin):
         if seed is None:
             seed = int(js.Math.random() * 2**31)
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
-        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+        self.ui = self.fresh_ui()
         self.screen = "table"
         self.hold_round = False
+        self.push_screen()
         self.session = LocalSession(self.host, me, self.on_update)
+
+    def fresh_ui(self) -> dict:
+        """The local, per-table UI state of a new or resumed game."""
+        return {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
 
     def stop_game(self) -> None:
         if self.host is not None:
@@ -220,6 +239,17 @@ class App(RoomsMixin):
             if self.room is not None:
                 _store_del(STORE_ROOM)
             self.show_picker()
+            self.push_screen()
+        elif action == "leave":
+            self.ask_leave()
+        elif action == "leave-cancel":
+            self.close_leave_dialog()
+        elif action == "leave-confirm":
+            if self.room is not None:
+                _store_del(STORE_ROOM)
+            self.leave(abandon=True)
+        elif action.startswith("resume "):
+            self.resume(action.split(" ", 1)[1])
         elif action == "setup-start":
             self.read_setup()
             self.new_game()
@@ -287,7 +317,7 @@ class App(RoomsMixin):
             self.render()
             return
         if message["type"] == "update" and self.guest is not None and self.screen == "lobby":
-            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+            self.ui = self.fresh_ui()
             self.hold_round = False
             self.screen = "table"
             self.session = self.guest
@@ -310,6 +340,8 @@ class App(RoomsMixin):
         if view["over"] and (view.get("result") or {}).get("ranking") and self.ui.get("ranking") is None:
             self.record_ranking(view["result"], message["seat"])
         self.render()
+        self.save_game()
+        self.announce(message)
         self.schedule()
 
     def record_ranking(self, result: dict, seat: int) -> None:
@@ -416,7 +448,7 @@ class App(RoomsMixin):
         focus_key = None
         if focused is not None and focused.getAttribute and self.root.contains(focused):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
-        self.root.innerHTML = self.table().render_table(self.update, self.lang, self.ui)
+        self.root.innerHTML = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
             if focus_key[1] is not None:
@@ -437,6 +469,12 @@ def start() -> None:
     window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen}))
     window.tapeteRoomDebug = create_proxy(lambda: APP.debug_json())
     window.tapeteSelfTest = create_proxy(self_test)
+    if _param("debug_errors"):                  # test hook: a real Python exception raised from a JS call
+        window.tapeteRaise = create_proxy(_raise)
+
+
+def _raise(text: str) -> None:
+    raise RuntimeError(f"test error: {text}")
 
 
 def self_test(games: int, only: str | None = None) -> str:

@@ -73,7 +73,7 @@ class RoomsMixin:
                              on_change=lambda room: self.on_room_change(), grace=self.grace(),
                              code=code, secret=secret)
         if self.room.started:
-            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+            self.ui = self.fresh_ui()
             self.hold_round = False
             self.screen = "table"
             self.host = self.room.host
@@ -152,7 +152,7 @@ class RoomsMixin:
             self.room_msg = rt(self.lang, "need_two")
             self.render()
             return
-        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+        self.ui = self.fresh_ui()
         self.hold_round = False
         self.screen = "table"
         self.session = self.room.start(self.on_update)
