@@ -151,11 +151,11 @@ def test_round_and_result_overlays():
     html = render_table(update_for(state, 0, events), "en", {"log": []})
     assert 'data-testid="round-result"' in html and 'data-action="next" data-testid="btn-next"' in html
     html = render_table(update_for(state, 1, events), "en", {"log": []})
-    assert 'data-action="continue" data-testid="btn-next"' in html and "Ana is out" in html
+    assert 'data-action="continue" data-testid="btn-next"' in html and "Ana wins the round and scores" in html
     state["scores"] = [250, 0]
     state.update(over=True, phase="game_over", result={"winners": [0], "scores": [250, 0]})
     html = render_table(update_for(state, 1), "es", {"log": [], "ranking": (-10, 5)})
-    for testid in ("result", "result-winner", "scores", "round-scores", "ranking", "btn-again", "btn-menu"):
+    for testid in ("result", "result-winner", "score-sheet", "round-hands", "ranking", "btn-again", "btn-menu"):
         assert f'data-testid="{testid}"' in html
     assert "Gana Ana" in html
 

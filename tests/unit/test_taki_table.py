@@ -150,7 +150,7 @@ def test_result_overlay():
         step(GAME, state, bots, rng)
     for lang in ("es", "en"):
         page = render_table(update_for(state, 0), lang, {"log": [], "ranking": (-10, 5)})
-        for testid in ("result", "result-winner", "scores", "ranking", "btn-again", "btn-menu"):
+        for testid in ("result", "result-winner", "cards-left", "ranking", "btn-again", "btn-menu"):
             assert f'data-testid="{testid}"' in page
 
 

@@ -22,7 +22,9 @@ from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
+from .hand import STORE_SORT, parse_sort
 from .log import record as record_move
+from .sheet import ranking_delta, record_round
 from .room_ui import render_friends_box, render_lobby, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
@@ -64,6 +66,7 @@ class App(RoomsMixin, NavMixin):
         self.grace_watch = False
         self.nav_msg = ""                           # the picker's note (e.g. a save that had to be dropped)
         self.restoring = False                      # showing a history entry: do not push another
+        self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -71,6 +74,9 @@ class App(RoomsMixin, NavMixin):
         self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
         self._listen(window, "popstate", self.on_popstate)
         self._listen(document, "keydown", self.on_key)
+        cancel = create_proxy(self.on_dialog_cancel)        # "cancel" does not bubble: listen in capture
+        self._proxies.append(cancel)
+        document.addEventListener("cancel", cancel, True)
         self._listen(document, "tapete:lang", self.on_lang)
         self._listen(window, "online", self.on_network)
         self._listen(window, "offline", self.on_network)
@@ -265,6 +271,8 @@ class App(RoomsMixin, NavMixin):
                 self.render()
                 return
             asyncio.ensure_future(self.join_room(code, ""))
+        elif action == "room-retry":
+            self.retry_room()
         elif action == "room-add-bot":
             if self.room is not None:
                 self.room.add_bot(self.settings["level"], t(self.lang, "bot", n=self.room.filled()))
@@ -280,6 +288,13 @@ class App(RoomsMixin, NavMixin):
                 self.render()
         elif self.session is None:
             return
+        elif parse_sort(action) is not None:         # hand order, remembered by this browser
+            self.ui["sort"] = parse_sort(action)
+            _store_set(STORE_SORT, self.ui["sort"])
+            self.render()
+        elif action in ("ui:result-close", "ui:result-open"):
+            self.ui["result_closed"] = action == "ui:result-close"
+            self.render()
         elif action.startswith("ui:"):
             local = getattr(self.table(), "local_action", None)
             if local is not None:
@@ -337,15 +352,17 @@ class App(RoomsMixin, NavMixin):
         self.update = message
         self.ui["log"] = record_move(self.ui.get("log") or [], message["events"])   # events, said at render
         view = message["view"]
-        if view["over"] and (view.get("result") or {}).get("ranking") and self.ui.get("ranking") is None:
-            self.record_ranking(view["result"], message["seat"])
+        self.ui["rounds"] = record_round(self.ui.get("rounds") or [], view, getattr(self.table(), "round_points", None))
+        if view["over"] and view.get("result") and message["seat"] is not None and self.ui.get("ranking") is None:
+            self.record_ranking(view, message["seat"])
         self.render()
         self.save_game()
         self.announce(message)
         self.schedule()
 
-    def record_ranking(self, result: dict, seat: int) -> None:
-        delta = result["ranking"][seat]
+    def record_ranking(self, view: dict, seat: int) -> None:
+        """The same ranking rule in all five games, kept per browser and game (docs/games/ranking.md)."""
+        delta = ranking_delta(view["result"], seat, view["players"])
         key = STORE_RANKING + self.game_id
         try:
             total = int(_store_get(key) or 0) + delta
@@ -439,7 +456,7 @@ class App(RoomsMixin, NavMixin):
             info = self.room_info or {}
             self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
                                                link=info.get("link"), is_host=bool(info.get("is_host")),
-                                               message=self.room_msg,
+                                               message=self.room_msg, status=self.room_status,
                                                unverified=self.guest is not None and not self.guest.verified)
             return
         if self.update is None:
@@ -448,6 +465,8 @@ class App(RoomsMixin, NavMixin):
         focus_key = None
         if focused is not None and focused.getAttribute and self.root.contains(focused):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
+        if "sort" not in self.ui:
+            self.ui["sort"] = _store_get(STORE_SORT) or ""
         self.root.innerHTML = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
@@ -456,6 +475,22 @@ class App(RoomsMixin, NavMixin):
             node = self.root.querySelector(selector) or self.root.querySelector('[data-testid="hand"] .card')
             if node:
                 node.focus()
+        self.open_dialogs()
+
+    def open_dialogs(self) -> None:
+        """Round and result dialogs are modal: showModal() makes the table inert and focuses the
+        dialog's autofocus button (the heading names the dialog: aria-labelledby)."""
+        for dialog in self.root.querySelectorAll("dialog[data-modal]"):
+            if not dialog.open:
+                dialog.showModal()
+
+    def on_dialog_cancel(self, event) -> None:
+        """Escape on a round or result dialog: do what its close button does (next round / close)."""
+        target = event.target
+        action = target.getAttribute("data-cancel-action") if target and getattr(target, "getAttribute", None) else None
+        if action:
+            event.preventDefault()
+            self.act(str(action))
 
 
 APP: App | None = None

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import t
+from .hand import action_bar, card_keys, display_order, hand_box, rank_order
 from .log import GameLog, Line, render_log
+from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
 
 COLOR_SHAPES = {"R": "●", "B": "■", "G": "▲", "Y": "★"}   # a shape per colour: colour-blind safe
 RANK_GLYPHS = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "★", "W+4": "+4"}
@@ -32,10 +34,11 @@ def card_face(card: str, color: str | None = None) -> str:
     return (tag("span", escape(glyph), class_="rank") + tag("span", shape, class_="shape", aria_hidden="true"))
 
 
-def card_button(lang: str, card: str, action: str, playable: bool, index: int) -> str:
+def card_button(lang: str, card: str, action: str, playable: bool, index: int, key: str | None = None) -> str:
     cls = f"card c-{card[0]}" + (" playable" if playable else "")
     label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
-    return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=index)
+    return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=index,
+                  data_key=key or card)
 
 
 def player_name(lang: str, update: dict, seat: int) -> str:
@@ -51,7 +54,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     me = update["seat"]
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
-        parts.append(render_hand(view, legal, lang))
+        parts.append(render_hand(update, lang, ui))
     parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
@@ -122,8 +125,9 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
         buttons.append(button(t(lang, "draw") + " (D)", "draw", "btn-draw"))
     for action, key, hotkey in (("pass", "pass", "P"), ("ultima", "ultima", "U"),
                                 ("challenge", "challenge", "M"), ("denounce", "denounce", "N")):
-        buttons.append(button(f"{t(lang, key)} ({hotkey})", action, f"btn-{action}",
-                              "btn " + action, disabled=action not in legal))
+        if action in legal:                 # only what makes sense now: the bar keeps its height
+            buttons.append(button(f"{t(lang, key)} ({hotkey})", action, f"btn-{action}", "btn " + action,
+                                  aria_keyshortcuts=hotkey.lower()))
     status = tag("p", escape(status_text(update, lang)), class_="status", data_testid="status",
                  aria_live="polite")
     notes = []
@@ -132,8 +136,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                          class_="note"))
     message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
     chooser = render_color_chooser(ui.get("wild"), legal, lang) if ui.get("wild") else ""
-    return tag("div", status + "".join(notes) + message + chooser + tag("div", "".join(buttons), class_="actions"),
-               class_="controls")
+    return tag("div", status + "".join(notes) + message + chooser + action_bar(buttons, lang), class_="controls")
 
 
 def render_color_chooser(card: str, legal: list[str], lang: str) -> str:
@@ -145,18 +148,32 @@ def render_color_chooser(card: str, legal: list[str], lang: str) -> str:
                data_testid="color-chooser", role="group", aria_label=t(lang, "choose_color"))
 
 
-def render_hand(view: dict, legal: set, lang: str) -> str:
+RANK_PLACE = rank_order(("S", "R", "+2", "W", "W+4"))
+
+
+def color_key(card: str) -> tuple:
+    return ("RBGYW".index(card[0]),)
+
+
+def number_key(card: str) -> tuple:
+    return (RANK_PLACE(card if card[0] == "W" else card[1:]),)
+
+
+def render_hand(update: dict, lang: str, ui: dict) -> str:
+    legal = set(update["legal"])
+    hand = update["view"]["hand"]
+    keys = card_keys(hand)
     cards = []
-    for i, card in enumerate(view["hand"]):
+    for i in display_order(hand, ui.get("sort"), color_key, number_key):
+        card = hand[i]
         if card[0] == "W":
             playable = any(a.startswith(f"play {card} color:") for a in legal)
             action = f"wild {card}"
         else:
             action = f"play {card}"
             playable = action in legal
-        cards.append(card_button(lang, card, action, playable, i))
-    return tag("div", tag("h2", t(lang, "hand"), class_="sr-only") + "".join(cards), class_="hand",
-               data_testid="hand", role="group", aria_label=t(lang, "hand"))
+        cards.append(card_button(lang, card, action, playable, i, keys[i]))
+    return hand_box(lang, cards, ui.get("sort"))
 
 
 SENTENCES = {
@@ -184,36 +201,36 @@ def event_text(event: dict, update: dict, lang: str) -> str | None:
     return LOG.text(event, update, lang)
 
 
-def scores_table(update: dict, lang: str, values: list[int]) -> str:
-    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)))
-                   for s, v in enumerate(values))
-    return tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
+def round_points(view: dict) -> list[int]:
+    """Points each seat scored in the view's last round: the winner scores the others' cards."""
+    last = view["last_round"]
+    return [last["points"] if s == last["winner"] else 0 for s in range(view["players"])]
+
+
+def goal_text(view: dict, lang: str) -> str:
+    return t(lang, "sheet.target", n=view["options"]["target"])
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", t(lang, "round.title", n=view["round"]))
-    body += tag("p", escape(t(lang, "round.winner", name=player_name(lang, update, last["winner"]),
-                                points=last["points"])))
-    body += scores_table(update, lang, view["scores"])
-    action = "next" if "next" in update["legal"] else "continue"
-    body += button(t(lang, "next_round"), action, "btn-next", "btn primary")
-    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog")
+    body = tag("p", escape(LOG.say(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang)),
+               data_testid="round-winner")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
+    return round_dialog(update, lang, body)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
+    """Quick game: the winner and everybody's cards left; points game: the round-by-round sheet."""
     view = update["view"]
     result = view["result"]
     winners = result["winners"]
-    if update["seat"] in winners:
-        headline = t(lang, "result.you_win")
+    last = view.get("last_round") or {}
+    if view["options"].get("quick"):
+        body = cards_left_table(update, lang, view["counts"], last.get("hand_points"), winners)
     else:
-        headline = t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
-    body = tag("h2", t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
-    body += scores_table(update, lang, result["scores"])
-    if ui.get("ranking"):
-        delta, total = ui["ranking"]
-        body += tag("p", t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
-    body += button(t(lang, "again"), "again", "btn-again", "btn primary") + button(t(lang, "menu"), "menu", "btn-menu")
-    return tag("div", body, class_="overlay result", data_testid="result", role="dialog")
+        rounds = record_round(ui.get("rounds") or [], view, round_points)
+        body = score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
+                           winners)
+    return result_dialog(update, lang, ui, winners, body)

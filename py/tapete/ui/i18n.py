@@ -23,7 +23,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "pending": "Acumulado: +{n}", "choose_color": "Elige color para el comodín",
         "wild4.pending": "{name} ha tirado un +4: roba 4 o pulsa «¡Mentira!»",
         "exposed": "{name} se quedó con una carta sin decir «última»: ¡denúnciale!",
-        "round.title": "Fin de la ronda {n}", "round.winner": "{name} gana la ronda y suma {points} puntos",
+        "round.title": "Fin de la ronda {n}",
         "result.title": "Fin de la partida", "result.winner": "Gana {names}", "result.you_win": "¡Has ganado!",
         "scores": "Puntos", "ranking": "Clasificación (este navegador): {delta} → {total}",
         "timer": "⏱ {n} s", "log": "Jugadas", "hand": "Tu mano", "playable": "jugable",
@@ -50,7 +50,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "pending": "Pending: +{n}", "choose_color": "Choose the wild's colour",
         "wild4.pending": "{name} played a +4: draw 4 or press “Liar!”",
         "exposed": "{name} is down to one card without calling: denounce them!",
-        "round.title": "End of round {n}", "round.winner": "{name} wins the round and scores {points} points",
+        "round.title": "End of round {n}",
         "result.title": "Game over", "result.winner": "{names} won", "result.you_win": "You won!",
         "scores": "Points", "ranking": "Ranking (this browser): {delta} → {total}",
         "timer": "⏱ {n} s", "log": "Moves", "hand": "Your hand", "playable": "playable",
@@ -132,4 +132,35 @@ SHELL_TEXTS: dict[str, dict[str, str]] = {
     },
 }
 for _lang, _texts in SHELL_TEXTS.items():
+    TEXTS[_lang].update(_texts)
+
+
+# --- tables: hand order, action bar, score sheets, result dialogs, ranking ------------------------------
+TABLE_TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "sort": "Ordenar", "sort.none": "Sin ordenar", "sort.color": "Por color", "sort.suit": "Por palo",
+        "sort.number": "Por número", "actions": "Acciones",
+        "sheet.caption": "Puntos por ronda", "sheet.round": "R{n}", "sheet.round_long": "Ronda {n}",
+        "sheet.total": "Total", "sheet.player": "Jugador",
+        "sheet.target": "Gana quien llegue a {n} puntos", "sheet.limit": "Se pierde con más de {n} puntos",
+        "sheet.lowest": "La partida acaba cuando alguien llega a {n} puntos; gana quien menos tenga",
+        "left.caption": "Cartas que quedaban", "left.cards": "Cartas", "left.points": "Valor",
+        "result.close": "Ver la mesa", "result.show": "Ver resultado",
+        "ranking.line": "Clasificación en este navegador: {delta} (total {total})",
+        "ranking.rule": "Ganar suma 10 puntos por jugador de la mesa (por parejas, 20 a cada ganador); perder resta 10; abandonar resta 20.",
+    },
+    "en": {
+        "sort": "Sort", "sort.none": "Unsorted", "sort.color": "By colour", "sort.suit": "By suit",
+        "sort.number": "By number", "actions": "Actions",
+        "sheet.caption": "Points per round", "sheet.round": "R{n}", "sheet.round_long": "Round {n}",
+        "sheet.total": "Total", "sheet.player": "Player",
+        "sheet.target": "First to {n} points wins", "sheet.limit": "Over {n} points loses",
+        "sheet.lowest": "The game ends when someone reaches {n} points; the lowest total wins",
+        "left.caption": "Cards left in hand", "left.cards": "Cards", "left.points": "Value",
+        "result.close": "See the table", "result.show": "Show result",
+        "ranking.line": "Ranking in this browser: {delta} (total {total})",
+        "ranking.rule": "A win earns 10 points per player at the table (pairs: 20 to each winner); a loss costs 10; leaving costs 20.",
+    },
+}
+for _lang, _texts in TABLE_TEXTS.items():
     TEXTS[_lang].update(_texts)

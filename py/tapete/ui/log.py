@@ -246,9 +246,13 @@ def render_log(log: list, lang: str, update: dict | None = None, text: Callable 
                tabindex="0")
 
 
-def announcement(update: dict, lang: str, text: Callable) -> str:
+def announcement(update: dict, lang: str, text: Callable | None = None) -> str:
     """The short sentence(s) for the moves of OTHER players in this update (for a live region):
-    the sentences of its events whose acting seat is not this seat; "" when there are none."""
+    the sentences of its events whose acting seat is not this seat; "" when there are none.
+    ``text`` is the table's ``event_text`` (by default the one of the update's game)."""
+    if text is None:
+        from .tables import table_for
+        text = table_for(update["view"]["game"]).event_text
     me = update.get("seat")
     said = []
     for event in update.get("events") or []:

@@ -50,11 +50,13 @@ def message_line(ui: dict) -> str:
 
 def action_button(label: str, action: str, legal: Sequence[str], hotkey: str | None = None,
                   testid: str | None = None, cls: str = "") -> str:
-    """A control for ``action`` (``btn-<verb>``), disabled when the action is not legal now."""
+    """A control for ``action`` (``btn-<verb>``), or nothing when the action is not legal now."""
+    if action not in legal:
+        return ""
     verb = action.split(" ", 1)[0]
     text = f"{label} ({hotkey})" if hotkey else label
     return button(escape(text), action, testid or f"btn-{verb}", ("btn " + verb + " " + cls).strip(),
-                  disabled=action not in legal, aria_keyshortcuts=hotkey.lower() if hotkey else None)
+                  aria_keyshortcuts=hotkey.lower() if hotkey else None)
 
 
 def chooser(title: str, options: list[tuple[str, str, str, str]], testid: str, cancel: str | None, lang: str) -> str:
@@ -68,7 +70,7 @@ def chooser(title: str, options: list[tuple[str, str, str, str]], testid: str, c
 
 
 def score_table(update: dict, lang: str, seats: Sequence[int], columns: Sequence[tuple],
-                caption: str | None = None) -> str:
+                caption: str | None = None, testid: str = "scores") -> str:
     """``scores``: one row per seat in ``seats`` order, one column per ``(header, values by seat)``;
     a third item ``True`` marks values that are already HTML."""
     head = tag("tr", tag("th", "", scope="col") + "".join(tag("th", escape(c[0]), scope="col") for c in columns))
@@ -78,41 +80,7 @@ def score_table(update: dict, lang: str, seats: Sequence[int], columns: Sequence
                        data_seat=s, class_="me" if s == update["seat"] else None)
                    for s in seats)
     return tag("table", tag("caption", escape(caption or t(lang, "scores"))) + head + rows,
-               class_="scores", data_testid="scores")
-
-
-def next_button(update: dict, lang: str) -> str:
-    """``btn-next``: deals the next round if this seat may, else just closes the overlay locally."""
-    action = "next" if "next" in update["legal"] else "continue"
-    return button(t(lang, "next_round"), action, "btn-next", "btn primary")
-
-
-def round_overlay(body: str) -> str:
-    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
-               aria_modal="false")
-
-
-def totals_table(update: dict, lang: str, scores: Sequence[int], winners: Sequence[int]) -> str:
-    """``scores``: one row per seat (name, final score), the winners' rows marked."""
-    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)),
-                       class_="winner" if s in winners else None) for s, v in enumerate(scores))
-    return tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
-
-
-def result_overlay(update: dict, lang: str, ui: dict, winners: Sequence[int], table_html: str,
-                   aria_label: str | None = None) -> str:
-    """``result``: the winner line (``result-winner``), a score table, the ranking, again and menu."""
-    if update["seat"] in winners:
-        headline = t(lang, "result.you_win")
-    else:
-        headline = t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
-    body = tag("h2", t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
-    body += table_html
-    if ui.get("ranking"):
-        delta, total = ui["ranking"]
-        body += tag("p", t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
-    body += button(t(lang, "again"), "again", "btn-again", "btn primary") + button(t(lang, "menu"), "menu", "btn-menu")
-    return tag("div", body, class_="overlay result", data_testid="result", role="dialog", aria_label=aria_label)
+               class_="scores", data_testid=testid)
 
 
 def table_section(parts: Sequence[str], game_id: str, view: dict, **more) -> str:
@@ -122,4 +90,4 @@ def table_section(parts: Sequence[str], game_id: str, view: dict, **more) -> str
 
 
 __all__ = ["player_name", "render_log", "seat_list", "status_line", "message_line", "action_button", "chooser",
-           "score_table", "totals_table", "next_button", "round_overlay", "result_overlay", "table_section"]
+           "score_table", "table_section"]

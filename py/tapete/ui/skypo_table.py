@@ -11,11 +11,13 @@ stored with the table version it was made at, so it lapses by itself once the ta
 from __future__ import annotations
 
 from .chupate_table import player_name
+from .hand import action_bar
 from .log import GameLog, Line, names_of, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
-from .shedding_table import next_button, result_overlay, table_section, totals_table
+from .shedding_table import table_section
+from .sheet import record_round, result_dialog, round_dialog, score_sheet
 
 GAME = "skypo"
 GRID_ROWS, GRID_COLS = 3, 4
@@ -44,9 +46,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_turn.you": "Has cerrado: los demás juegan su último turno",
         "last_turn.other": "{name} ha cerrado: último turno para todos los demás",
         "col.player": "Jugador", "col.points": "Cartas", "col.round": "Ronda", "col.total": "Total",
-        "round.closer": "{name} cerró la ronda", "round.doubled": "{name} no fue el más bajo en solitario: sus {points} puntos cuentan doble ({double})",
-        "round.kept": "{name} cerró con la puntuación más baja: no se dobla",
-        "round.not_positive": "{name} cerró con {points}: cero o menos nunca se dobla",
         "doubled_mark": "×2", "target": "La partida acaba cuando alguien llega a {n} puntos; gana quien menos tenga",
     },
     "en": {
@@ -70,9 +69,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_turn.you": "You closed: everybody else plays one last turn",
         "last_turn.other": "{name} closed: one last turn for everybody else",
         "col.player": "Player", "col.points": "Cards", "col.round": "Round", "col.total": "Total",
-        "round.closer": "{name} closed the round", "round.doubled": "{name} was not strictly the lowest: their {points} points count double ({double})",
-        "round.kept": "{name} closed with the lowest score: not doubled",
-        "round.not_positive": "{name} closed with {points}: zero or less is never doubled",
         "doubled_mark": "×2", "target": "The game ends when someone reaches {n} points; the lowest total wins",
     },
 }
@@ -339,7 +335,8 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     mode = my_mode(update, ui)
     buttons = []
     if me is not None and view["turn"] == me and view["phase"] == "turn":
-        buttons.append(button(t(lang, "draw_hint"), "draw", "btn-draw", "btn draw", disabled="draw" not in legal))
+        if "draw" in legal:
+            buttons.append(button(t(lang, "draw_hint"), "draw", "btn-draw", "btn draw", aria_keyshortcuts="d"))
         buttons.append(button(t(lang, "take"), f"ui:take:{version}", "btn-take",
                               "btn take" + (" selected" if mode == "take" else ""), aria_pressed=str(mode == "take").lower()))
     elif me is not None and view["turn"] == me and view["phase"] == "drawn":
@@ -357,8 +354,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
             t(lang, "last_turn.other", name=player_name(lang, update, view["closer"]))
         notes.append(tag("p", escape(text), class_="note last-turn", data_testid="last-turn"))
     message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
-    return tag("div", status + "".join(notes) + message + tag("div", "".join(buttons), class_="actions"),
-               class_="controls")
+    return tag("div", status + "".join(notes) + message + action_bar(buttons, lang), class_="controls")
 
 
 def render_my_grid(update: dict, lang: str, ui: dict) -> str:
@@ -384,7 +380,14 @@ SENTENCES = {
            "closed": {"you": "Has cerrado la ronda: todas tus cartas están destapadas",
                       "they": "{name} ha cerrado la ronda: todas sus cartas están destapadas"},
            "revealed": {"you": "Se destapan tus cartas: {cards}", "they": "Se destapan las cartas de {name}: {cards}"},
-           "round_over.scores": "Fin de la ronda: {scores}"},
+           "round_over.scores": "Fin de la ronda: {scores}",
+           "round.closer": {"you": "Has cerrado la ronda", "they": "{name} ha cerrado la ronda"},
+           "round.doubled": {"you": "No tenías la puntuación más baja en solitario: tus {points} puntos cuentan doble ({double})",
+                             "they": "{name} no tenía la puntuación más baja en solitario: sus {points} puntos cuentan doble ({double})"},
+           "round.kept": {"you": "Cerraste con la puntuación más baja: no se dobla",
+                          "they": "{name} cerró con la puntuación más baja: no se dobla"},
+           "round.not_positive": {"you": "Cerraste con {points}: cero o menos nunca se dobla",
+                                  "they": "{name} cerró con {points}: cero o menos nunca se dobla"}},
     "en": {"flipped": {"you": "You turn up a {card}", "they": "{name} turns up a {card}"},
            "drew_card": {"you": "You draw a {card}", "they": "{name} draws a {card}"},
            "discarded": {"you": "You discard the {card}", "they": "{name} discards the {card}"},
@@ -397,7 +400,14 @@ SENTENCES = {
            "closed": {"you": "You closed the round: all your cards are face up",
                       "they": "{name} closed the round: all their cards are face up"},
            "revealed": {"you": "Your cards are turned up: {cards}", "they": "{name}'s cards are turned up: {cards}"},
-           "round_over.scores": "End of the round: {scores}"},
+           "round_over.scores": "End of the round: {scores}",
+           "round.closer": {"you": "You closed the round", "they": "{name} closed the round"},
+           "round.doubled": {"you": "You were not strictly the lowest: your {points} points count double ({double})",
+                             "they": "{name} was not strictly the lowest: their {points} points count double ({double})"},
+           "round.kept": {"you": "You closed with the lowest score: not doubled",
+                          "they": "{name} closed with the lowest score: not doubled"},
+           "round.not_positive": {"you": "You closed with {points}: zero or less is never doubled",
+                                  "they": "{name} closed with {points}: zero or less is never doubled"}},
 }
 
 
@@ -448,34 +458,46 @@ def round_table(update: dict, lang: str, last: dict, testid: str) -> str:
     return tag("table", tag("caption", t(lang, "scores")) + "".join(rows), class_="scores", data_testid=testid)
 
 
+def round_points(view: dict) -> list[int]:
+    """Points each seat scored in the view's last round (the closer's doubled if it was)."""
+    return list(view["last_round"]["round_scores"])
+
+
 def closer_note(update: dict, lang: str, last: dict) -> str:
     closer = last["closer"]
-    name = player_name(lang, update, closer)
     points = last["points"][closer]
     if last["doubled"]:
-        text = t(lang, "round.doubled", name=name, points=points, double=last["round_scores"][closer])
+        why = Line("round.doubled", {"points": points, "double": last["round_scores"][closer]}, closer)
     elif points <= 0:
-        text = t(lang, "round.not_positive", name=name, points=points)
+        why = Line("round.not_positive", {"points": points}, closer)
     else:
-        text = t(lang, "round.kept", name=name)
-    return tag("p", escape(t(lang, "round.closer", name=name))) + tag("p", escape(text), data_testid="closer-note")
+        why = Line("round.kept", {}, closer)
+    return (tag("p", escape(LOG.say(Line("round.closer", {}, closer), update, lang)), data_testid="round-closer")
+            + tag("p", escape(LOG.say(why, update, lang)), data_testid="closer-note"))
+
+
+def goal_text(view: dict, lang: str) -> str:
+    return t(lang, "sheet.lowest", n=view["options"].get("target", 100))
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", t(lang, "round.title", n=view["round"])) + closer_note(update, lang, last)
-    body += round_table(update, lang, last, "scores")
-    body += next_button(update, lang)
-    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
-               aria_label=t(lang, "round.title", n=view["round"]))
+    body = closer_note(update, lang, last) + round_table(update, lang, last, "round-scores")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
+    return round_dialog(update, lang, body)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
+    """The last round explained, then the round-by-round sheet (lowest total wins)."""
     view = update["view"]
     result = view["result"]
-    table = totals_table(update, lang, result["scores"], result["winners"])
+    body = ""
     if view.get("last_round"):
-        table += closer_note(update, lang, view["last_round"])
-        table += round_table(update, lang, view["last_round"], "round-scores")
-    return result_overlay(update, lang, ui, result["winners"], table, aria_label=t(lang, "result.title"))
+        body += closer_note(update, lang, view["last_round"]) + round_table(update, lang, view["last_round"],
+                                                                            "round-scores")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
+                        result["winners"])
+    return result_dialog(update, lang, ui, result["winners"], body)

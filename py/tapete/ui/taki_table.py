@@ -11,9 +11,11 @@ from __future__ import annotations
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
 from .i18n import Catalog, t
+from .hand import action_bar, card_keys, display_order, hand_box, rank_order
 from .log import GameLog, Line
+from .sheet import cards_left_table, result_dialog
 from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
-                             result_overlay, score_table, seat_list, status_line, table_section)
+                             seat_list, status_line, table_section)
 
 GAME_ID = "taki"
 COLORS = ("R", "B", "G", "Y")
@@ -250,7 +252,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     choosing = ui.get(COLOR_KEY)
     color_box = render_color_chooser(choosing, lang) if choosing and choosing in (view.get("hand") or []) else ""
     return tag("div", status_line(status_text(update, lang)) + render_run(update, lang) + message_line(ui)
-               + color_box + tag("div", "".join(buttons), class_="actions"), class_="controls")
+               + color_box + action_bar(buttons, lang), class_="controls")
 
 
 def render_color_chooser(card: str, lang: str) -> str:
@@ -272,14 +274,28 @@ def hand_action(card: str, legal: set[str]) -> tuple[str, bool]:
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     legal = set(update["legal"])
+    hand = update["view"]["hand"]
+    keys = card_keys(hand)
     cards = []
-    for i, card in enumerate(update["view"]["hand"]):
+    for i in display_order(hand, ui.get("sort"), color_key, number_key):
+        card = hand[i]
         action, playable = hand_action(card, legal)
         cls = card_class(card) + (" playable" if playable else "") + (" chosen" if ui.get(COLOR_KEY) == card else "")
         label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
-        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i))
-    return tag("div", tag("h2", t(lang, "hand"), class_="sr-only") + "".join(cards), class_="hand",
-               data_testid="hand", role="group", aria_label=t(lang, "hand"))
+        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
+                            data_key=keys[i]))
+    return hand_box(lang, cards, ui.get("sort"))
+
+
+RANK_PLACE = rank_order(("S", "R", "+", "T", "+2", "CC", "ST", "K", "+3", "X3"))
+
+
+def color_key(card: str) -> tuple:
+    return (COLORS.index(card[0]) if coloured(card) else len(COLORS),)
+
+
+def number_key(card: str) -> tuple:
+    return (RANK_PLACE(card[1:] if coloured(card) else card),)
 
 
 def local_action(ui: dict, action: str) -> None:
@@ -292,13 +308,10 @@ def local_action(ui: dict, action: str) -> None:
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
-    view = update["view"]
-    result = view["result"]
-    left, points = result["cards_left"], result["hand_points"]
-    seats = sorted(range(view["players"]), key=lambda s: (left[s], points[s], s))
-    table = score_table(update, lang, seats, [(tx(lang, "cards_left"), left), (tx(lang, "points"), points)],
-                        tx(lang, "result.caption"))
-    return result_overlay(update, lang, ui, result["winners"], table)
+    """A quick game: the winner and everybody's cards left (and what they are worth)."""
+    result = update["view"]["result"]
+    body = cards_left_table(update, lang, result["cards_left"], result["hand_points"], result["winners"])
+    return result_dialog(update, lang, ui, result["winners"], body)
 
 
 # ----- the log ---------------------------------------------------------------------------------------
