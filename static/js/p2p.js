@@ -9,6 +9,7 @@
  *   const h = await p2p.open({room: "ABCDEF", secret: "<k>" | "", acceptCode?, relays?, iceServers?, appId?});
  *   h.selfId; h.peers()                                 // our peer id, connected peer ids
  *   h.send(text, peerId | null)                         // null: every peer
+ *   h.relayStatus()                                     // {open, total}: signalling relays connected now
  *   h.onMessage((text, peerId) => ...); h.onPeerJoin(id => ...); h.onPeerLeave(id => ...)
  *   h.close()
  *
@@ -17,7 +18,7 @@
  * `relay=<wss url>` (repeatable) and `ice=<stun:/turn: url>` (repeatable; `ice=none` for no ICE
  * servers; TURN credentials as turn:user:pass@host:port) < options passed to open().
  */
-import { joinRoom, selfId } from "../vendor/trystero.mjs";
+import { getRelaySockets, joinRoom, selfId } from "../vendor/trystero.mjs";
 
 export const DEFAULTS = {
   appId: "tapete-cards-v1",
@@ -122,6 +123,11 @@ export async function open({ room, secret = "", acceptCode = false, relays, iceS
     room,
     config: cfg,
     peers: () => [...peers.keys()],
+    relayStatus() {
+      // the lobby's "room servers" line: how many of this page's relay sockets are open right now
+      const sockets = Object.values(getRelaySockets() || {});
+      return { open: sockets.filter((s) => s && s.readyState === 1).length, total: cfg.relays.length };
+    },
     send(text, peerId = null) {
       if (closed || typeof text !== "string" || text.length > MAX_TEXT) return false;
       const targets = peerId == null ? rooms.map((r) => [r.action, {}]) : [[peers.get(peerId), { target: peerId }]];

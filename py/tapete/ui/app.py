@@ -204,7 +204,7 @@ class App(RoomsMixin, NavMixin):
 
     def read_setup(self) -> None:
         form = self.root.querySelector('[data-testid="setup"]')
-        if form is None:
+        if not form:                # JS null arrives as jsnull: test truth, not `is None`
             return
         values = {str(k): str(v) for k, v in js.Object.fromEntries(js.FormData.new(form)).to_py().items()}
         self.all_settings[self.game_id] = read_settings(get(self.game_id), values, self.settings)
@@ -236,7 +236,7 @@ class App(RoomsMixin, NavMixin):
         for end in (self.room, self.guest):
             if end is not None:
                 end.transport.close()
-        self.room = self.guest = self.room_info = self.lobby = None
+        self.room = self.guest = self.room_info = self.lobby = self.room_status = None
         self.room_msg = ""
 
     # ----- intents and updates --------------------------------------------------------------------
@@ -463,14 +463,14 @@ class App(RoomsMixin, NavMixin):
             return
         focused = document.activeElement
         focus_key = None
-        if focused is not None and focused.getAttribute and self.root.contains(focused):
+        if focused and getattr(focused, "getAttribute", None) and self.root.contains(focused):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
         if "sort" not in self.ui:
             self.ui["sort"] = _store_get(STORE_SORT) or ""
         self.root.innerHTML = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
-            if focus_key[1] is not None:
+            if focus_key[1]:
                 selector += f'[data-index="{focus_key[1]}"]'
             node = self.root.querySelector(selector) or self.root.querySelector('[data-testid="hand"] .card')
             if node:

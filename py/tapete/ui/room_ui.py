@@ -43,6 +43,15 @@ TEXT = {
         "unverified": ("Has entrado solo con el código: no se puede comprobar que quien responde sea de "
                        "verdad el anfitrión. Con el enlace, el anfitrión demuestra que lo es."),
         "offline": "Sin conexión: jugar con amigos necesita internet. Contra bots puedes jugar igual.",
+        "status.connecting": "Conectando con los servidores de la sala…",
+        "status.relays": "Servidores de la sala: {open} de {total} conectados",
+        "status.peers": "jugadores conectados contigo: {n}",
+        "unreachable": ("No se pudo contactar con los servidores de la sala. Comprueba tu conexión "
+                        "y pulsa «Reintentar»."),
+        "no_host": ("Nadie responde como anfitrión de la sala {code}: comprueba el código o pide al "
+                    "anfitrión que tenga la sala abierta. Seguimos esperando."),
+        "open_failed": "No se pudo abrir la sala: {err}",
+        "retry": "Reintentar",
     },
     "en": {
         "friends": "Play with friends",
@@ -77,6 +86,14 @@ TEXT = {
         "unverified": ("You joined with the code alone: there is no way to check that whoever answers is "
                        "really the host. With the link, the host proves it is."),
         "offline": "You are offline: playing with friends needs the internet. You can still play against bots.",
+        "status.connecting": "Connecting to the room servers…",
+        "status.relays": "Room servers: {open} of {total} connected",
+        "status.peers": "players connected to you: {n}",
+        "unreachable": "Could not reach the room servers. Check your connection and press “Retry”.",
+        "no_host": ("No host answers in room {code}: check the code, or ask the host to keep the room "
+                    "open. Still waiting."),
+        "open_failed": "The room could not be opened: {err}",
+        "retry": "Retry",
     },
 }
 
@@ -101,9 +118,23 @@ def render_friends_box(lang: str, name: str, code: str = "", offline: bool = Fal
     return tag("section", body, class_="setup friends", data_testid="friends")
 
 
+def status_line(lang: str, status: dict | None) -> tuple[str, str]:
+    """``(state, text)`` of the lobby's status line from the watcher's figures (rooms.py)."""
+    if not status or status.get("state") == "connecting":
+        return "connecting", rt(lang, "status.connecting")
+    if status["state"] == "error":
+        return "error", rt(lang, status.get("key", "unreachable")).format(**status.get("values", {}))
+    text = rt(lang, "status.relays").format(open=status["open"], total=status["total"])
+    return "ok", text + " · " + rt(lang, "status.peers").format(n=status["peers"])
+
+
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
-                 message: str = "", unverified: bool = False) -> str:
+                 message: str = "", unverified: bool = False, status: dict | None = None) -> str:
     body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
+    state, text = status_line(lang, status)
+    body += tag("p", escape(text), class_="room-status", role="status", data_testid="room-status", data_state=state)
+    if state == "error":
+        body += tag("div", button(rt(lang, "retry"), "room-retry", "btn-room-retry", "btn primary"), class_="actions")
     if link:
         body += tag("label", rt(lang, "link") + " " + void(
             "input", type="text", readonly=True, value=link, data_testid="room-link", class_="room-link"),
@@ -123,7 +154,7 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
                 kind = rt(lang, "away")
             if lobby.get("you") == i:
                 kind = (kind + " · " if kind else "") + rt(lang, "you")
-            seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else ""), data_testid=f"lobby-seat-{i}",
+            seats += tag("li", label + (f" ({kind})" if kind else ""), data_testid=f"lobby-seat-{i}",   # <ol> numbers
                          data_kind=seat["kind"])
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
     actions = ""

@@ -16,6 +16,9 @@ from .browser import STORE_NAME, STORE_ROOM, _int_param, _param, _store_get, _st
 from .room_ui import rt
 from .setup import options_of
 
+RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
+HOST_WAIT = 20.0        # seconds a guest waits for a host's answer before the lobby says nobody answers
+
 
 class RoomsMixin:
     """Create, join, save and resume rooms; the table itself is the same path as against bots."""
@@ -34,7 +37,6 @@ class RoomsMixin:
         return f"{loc.origin}{loc.pathname}{loc.search}#room={code}&k={secret}"
 
     async def create_room(self) -> None:
-        from .room_ui import open_transport
         self.read_setup()
         s = self.settings
         name = self.my_name()
@@ -44,7 +46,9 @@ class RoomsMixin:
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
         self.screen = "lobby"
         self.render()
-        transport = await open_transport(code, secret, accept_code=True)
+        transport = await self.open_watched(code, secret, accept_code=True)
+        if transport is None:
+            return
         options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
         seed_param = _param("seed")
         seed = int(seed_param) if seed_param is not None else None
@@ -60,14 +64,15 @@ class RoomsMixin:
 
     async def resume_room(self, saved: dict) -> None:
         """This page hosted the room before a reload: reopen it (same code and secret) from the save."""
-        from .room_ui import open_transport
         self.stop_game()
         code, secret = saved["code"], saved["secret"]
         self.game_id = saved["game"]
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True}
         self.screen = "lobby"
         self.render()
-        transport = await open_transport(code, secret, accept_code=True)
+        transport = await self.open_watched(code, secret, accept_code=True)
+        if transport is None:
+            return
         me = player_id()
         self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
                              on_change=lambda room: self.on_room_change(), grace=self.grace(),
@@ -115,14 +120,15 @@ class RoomsMixin:
             self.grace_watch = False
 
     async def join_room(self, code: str, secret: str) -> None:
-        from .room_ui import open_transport
         name = self.my_name()
         self.stop_game()
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret) if secret else None,
                           "is_host": False}
         self.screen = "lobby"
         self.render()
-        transport = await open_transport(code, secret)
+        transport = await self.open_watched(code, secret)
+        if transport is None:
+            return
         self.guest = GuestSession(transport, player_id(), name, self.on_update, secret=secret)
 
     def record_hidden(self) -> None:
@@ -159,3 +165,70 @@ class RoomsMixin:
         self.host = self.room.host
         self.render()
         self.schedule()
+
+    # ----- what the lobby says about the connection ---------------------------------------------------
+    async def open_watched(self, code: str, secret: str, accept_code: bool = False):
+        """Open the room's transport and watch it for the lobby's status line; None (and an error with
+        Retry in the lobby) if it cannot even be opened."""
+        from .room_ui import open_transport
+        started = asyncio.get_event_loop().time()
+        info = self.room_info
+        try:
+            transport = await open_transport(code, secret, accept_code=accept_code)
+        except Exception as err:  # noqa: BLE001 - a JS error from p2p.js (module load, bad options)
+            window.console.error(f"tapete: room {code} could not be opened: {err}")
+            if self.room_info is info:
+                self.room_status = {"state": "error", "key": "open_failed", "values": {"err": str(err)[:200]}}
+                self.render()
+            return None
+        if self.room_info is not info:          # left (or opened another room) meanwhile
+            transport.close()
+            return None
+        asyncio.ensure_future(self._watch(transport, started))
+        return transport
+
+    def _current(self, transport) -> bool:
+        return any(end is not None and end.transport is transport for end in (self.room, self.guest))
+
+    async def _watch(self, transport, started: float) -> None:
+        """Every second while the lobby shows: relays open, peers connected; after RELAY_WAIT s with no
+        relay, "could not reach the room servers" (with Retry); a guest with no host after HOST_WAIT s
+        is told so (and keeps waiting)."""
+        loop = asyncio.get_event_loop()
+        await asyncio.sleep(0)
+        while self.screen == "lobby" and (self._current(transport) or loop.time() - started < 1):
+            if not self._current(transport):
+                await asyncio.sleep(0.2)        # RoomHost / GuestSession not made yet
+                continue
+            relays = transport.handle.relayStatus()
+            opened, total = int(relays.open), int(relays.total)
+            waited = loop.time() - started
+            if opened == 0 and waited >= RELAY_WAIT:
+                status = {"state": "error", "key": "unreachable"}
+            elif self.guest is not None and self.guest.transport is transport and self.lobby is None \
+                    and waited >= HOST_WAIT:
+                status = {"state": "error", "key": "no_host", "values": {"code": (self.room_info or {}).get("code", "")}}
+            elif opened == 0:
+                status = None
+            else:
+                status = {"state": "ok", "open": opened, "total": total, "peers": len(list(transport.handle.peers()))}
+            if status != self.room_status:
+                rerender = (status or {}).get("state") == "error" or (self.room_status or {}).get("state") == "error"
+                self.room_status = status
+                node = self.root.querySelector('[data-testid="room-status"]')
+                if rerender or not node:
+                    self.render()
+                else:
+                    from .room_ui import status_line
+                    state, text = status_line(self.lang, status)
+                    node.textContent = text
+                    node.setAttribute("data-state", state)
+            await asyncio.sleep(1.0)
+
+    def retry_room(self) -> None:
+        """Retry in the lobby: open the room again (a host gets a new code: nobody could reach the old one)."""
+        info = self.room_info or {}
+        if info.get("is_host"):
+            asyncio.ensure_future(self.create_room())
+        elif info.get("code"):
+            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or ""))
