@@ -147,7 +147,7 @@
     opener = active && active !== document.body
       ? { el: active, testid: active.getAttribute("data-testid") } : null;
     rulesGame = game;
-    dialog.setAttribute("data-game", game);
+    dialog.setAttribute("data-rules-game", game);   // not data-game: that opens a setup
     loadRules(game);
     if (!dialog.open) dialog.showModal();
     dialog.querySelector(".dialog-close").focus();
