@@ -197,3 +197,16 @@ def test_axe_harness_catches_a_serious_violation(new_page, boot, site_url):
     checker(page, "planted")
     ids = {v["id"] for v in checker.failures.get("planted", [])}
     assert {"color-contrast", "button-name"} <= ids, ids
+
+
+def test_focus_moves_into_the_colour_chooser_and_back(new_page, boot, site_url):
+    page = new_page(viewport={"width": 1280, "height": 800})
+    start(page, boot, site_url, "chupate", "bot_delay=0&seed=1", {"opt-mode-quick": ""})   # seed 1: I hold W and start
+    page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'")
+    page.focus('[data-testid="card-W"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="color-chooser"]')
+    assert page.evaluate("document.activeElement.closest('[data-testid=color-chooser]') !== null")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('[data-testid=color-chooser]')")
+    assert page.evaluate("document.activeElement.dataset.testid") == "card-W"

@@ -67,6 +67,7 @@ class App(RoomsMixin, NavMixin):
         self.nav_msg = ""                           # the picker's note (e.g. a save that had to be dropped)
         self.restoring = False                      # showing a history entry: do not push another
         self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
+        self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -467,7 +468,9 @@ class App(RoomsMixin, NavMixin):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
         if "sort" not in self.ui:
             self.ui["sort"] = _store_get(STORE_SORT) or ""
+        chooser_before = bool(self.root.querySelector(".color-chooser"))
         self.root.innerHTML = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
+        focus_key = self.chooser_focus(chooser_before, focus_key)     # into a chooser that opened, and back
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
             if focus_key[1]:

@@ -205,3 +205,20 @@ class NavMixin:
         text = announcement(update, self.lang, self.table().event_text)
         if text:
             node.textContent = text
+
+    def chooser_focus(self, before: bool, focus_key):
+        """After a table render: when a chooser (colour, suit, value...) has just opened, focus its first
+        choice and remember where focus was; when it has closed, hand back the remembered focus key.
+        Returns the focus key render() should restore (None once focus was placed here)."""
+        chooser = self.root.querySelector(".color-chooser")
+        if chooser and not before:
+            self.chooser_return = focus_key
+            first = chooser.querySelector("button:not([disabled])")
+            if first:
+                first.focus()
+                return None
+        if not chooser and before:
+            back, self.chooser_return = self.chooser_return, None
+            if back and back[0]:
+                return back
+        return focus_key
