@@ -91,6 +91,8 @@ def mid_game(page, game: str | None = None) -> None:
 def test_axe_picker_setups_and_rules(new_page, boot, site_url, axe):
     page = new_page(viewport={"width": 1280, "height": 800}, locale="es-ES")
     boot(page, site_url)
+    toggle = page.get_by_test_id("lang-toggle")          # its accessible name starts with its label
+    assert toggle.get_attribute("aria-label").startswith(toggle.inner_text().strip() + ",")
     axe(page, "picker")
     page.set_viewport_size({"width": 390, "height": 844})
     axe(page, "picker 390")
