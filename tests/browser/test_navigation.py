@@ -98,6 +98,16 @@ def test_leave_confirm_returns_to_picker_and_costs_ranking(new_page, boot, site_
     no_banners(page, new_page)
 
 
+def test_leaving_any_game_costs_the_same_ranking(new_page, boot, site_url):
+    page = new_page(locale="en-US")
+    start(page, boot, site_url, game="dos")
+    page.click('[data-testid="btn-leave"]')
+    assert "20" in page.inner_text('[data-testid="leave-cost"]')
+    page.click('[data-testid="btn-leave-confirm"]')
+    page.wait_for_function(SCREEN, arg="picker")
+    assert page.evaluate("localStorage.getItem('tapete.ranking.dos')") == "-20"
+
+
 def test_back_and_forward_move_between_screens(new_page, boot, site_url):
     page = new_page(viewport={"width": 1280, "height": 800})
     start(page, boot, site_url, game="skypo")

@@ -126,13 +126,17 @@ class NavMixin:
 
     # ----- leaving a table --------------------------------------------------------------------------
     def leave_cost(self) -> int:
-        """Ranking points this seat loses by leaving now (0 when the game has no ranking or is over)."""
+        """Ranking points this seat loses by leaving now (0 once the game is over): the engine's ranking
+        (Chúpate 2, sheet 000) or, for the other games, the same rule kept by the UI (tapete.ui.sheet)."""
         if self.host is None or self.session is None or self.host.state.get("over"):
             return 0
-        ranking = getattr(self.host.game, "ranking", None)
         seat = self.session.seat
-        if ranking is None or seat is None:
+        if seat is None:
             return 0
+        ranking = getattr(self.host.game, "ranking", None)
+        if ranking is None:
+            from . import sheet
+            return sheet.ABANDON
         return ranking(self.host.state, [], (seat,))[seat]
 
     def ask_leave(self) -> None:
