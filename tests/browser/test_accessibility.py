@@ -100,6 +100,10 @@ def test_axe_picker_setups_and_rules(new_page, boot, site_url, axe):
         page.click(f'[data-testid="game-{game}"]')
         page.wait_for_selector('[data-testid="setup"]')
         axe(page, f"setup {game}")
+        page.click('[data-testid="btn-setup-rules"]')       # How to play from the setup, and back
+        page.wait_for_selector(f'#rules-body article[data-game="{game}"]')
+        page.keyboard.press("Escape")
+        assert page.evaluate("document.activeElement.dataset.testid") == "btn-setup-rules"
         page.click('[data-testid="btn-menu"]')
     page.set_viewport_size({"width": 1280, "height": 800})
     for lang in ("es", "en"):
@@ -212,3 +216,16 @@ def test_focus_moves_into_the_colour_chooser_and_back(new_page, boot, site_url):
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('[data-testid=color-chooser]')")
     assert page.evaluate("document.activeElement.dataset.testid") == "card-W"
+
+
+def test_rules_need_no_python(new_page, site_url):
+    """The rules are static pages: readable from the picker while Python is still loading."""
+    page = new_page(locale="en-US")
+    page.route("**/pyodide.asm.wasm", lambda route: None)      # Python never arrives
+    page.goto(site_url, wait_until="domcontentloaded")
+    assert page.get_by_test_id("game-taki").is_disabled()
+    page.click('[data-testid="rules-taki"]')
+    page.wait_for_selector('#rules-body article[data-game="taki"][lang="en"]')
+    assert "How to play Super Taki" in page.inner_text('[data-testid="rules-body"]')
+    assert page.locator('#rules-body .rules-cards .card[role="img"]').count() >= 5
+    assert page.locator("html").get_attribute("data-ready") is None

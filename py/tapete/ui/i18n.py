@@ -117,7 +117,8 @@ SHELL_TEXTS: dict[str, dict[str, str]] = {
     "es": {
         "resume": "Continuar partida", "save.dropped": "La partida guardada de {game} no se podía recuperar y se ha descartado.",
         "leave.title": "¿Abandonar la partida?", "leave.lost": "La partida se perderá: no podrás continuarla.",
-        "leave.room": "Saldrás de la sala; los demás seguirán con un bot en tu lugar.",
+        "leave.room": "Saldrás de la sala; si no vuelves, un bot jugará por ti.",
+        "leave.host": "Eres el anfitrión: la sala se cerrará para todos.",
         "leave.cost": "Abandonar te resta {n} puntos de clasificación.",
         "leave.stay": "Seguir jugando", "leave.go": "Abandonar",
         "table.bar": "Partida", "rules.open": "Cómo se juega",
@@ -125,7 +126,8 @@ SHELL_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "resume": "Resume game", "save.dropped": "The saved {game} game could not be restored and was discarded.",
         "leave.title": "Leave the game?", "leave.lost": "The game will be lost: you will not be able to resume it.",
-        "leave.room": "You will leave the room; the others play on with a bot in your seat.",
+        "leave.room": "You will leave the room; unless you come back, a bot plays your seat.",
+        "leave.host": "You are the host: the room closes for everyone.",
         "leave.cost": "Leaving costs you {n} ranking points.",
         "leave.stay": "Keep playing", "leave.go": "Leave",
         "table.bar": "Game", "rules.open": "How to play",

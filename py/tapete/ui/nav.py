@@ -147,7 +147,9 @@ class NavMixin:
         dialog = document.getElementById("leave-dialog")
         cost = self.leave_cost()
         body = tag("h2", t(self.lang, "leave.title"), id="leave-title")
-        if self.room is not None or self.guest is not None:
+        if self.room is not None:
+            body += tag("p", t(self.lang, "leave.host"))
+        elif self.guest is not None:
             body += tag("p", t(self.lang, "leave.room"))
         else:
             body += tag("p", t(self.lang, "leave.lost"))
