@@ -27,10 +27,10 @@ def store_key(game_id: str) -> str:
 def snapshot(host: Host, level: str) -> str:
     """The save of ``host`` (a game against bots) as compact JSON."""
     seats = [{"name": s.name, "player": s.player, "bot": s.bot} for s in host.seats]
-    data = {"v": SAVE_VERSION, "kind": SAVE_KIND, "game": host.game.id, "level": level,
-            "options": host.state["options"], "seats": seats,
-            "state": json.loads(host.game.to_json(host.state))}
-    return json.dumps(data, separators=(",", ":"))
+    head = {"v": SAVE_VERSION, "kind": SAVE_KIND, "game": host.game.id, "level": level,
+            "options": host.state["options"], "seats": seats}
+    # the engine's own JSON is spliced in as is: one serialisation of the state per update, not three
+    return json.dumps(head, separators=(",", ":"))[:-1] + ',"state":' + host.game.to_json(host.state) + "}"
 
 
 def parse(text: str | None, game_id: str, player: str) -> dict:
