@@ -192,8 +192,16 @@ def _challenged(event: dict, update: dict, lang: str) -> Line:
     return Line("challenged.bluff" if event["bluff"] else "challenged.honest", {}, event["seat"], event["target"])
 
 
+def _round_over(event: dict, update: dict, lang: str) -> Line | None:
+    """A points game says who won the round and what it scored; a quick game has no points (the
+    "game over" line that follows says who won)."""
+    if update["view"]["options"].get("quick"):
+        return None
+    return Line("round_over", {"points": event["points"]}, event["winner"])
+
+
 LOG = GameLog(card_name, SENTENCES, call={"es": "¡última!", "en": "last card!"},
-              special={"challenged": _challenged})
+              special={"challenged": _challenged, "round_over": _round_over})
 
 
 def event_text(event: dict, update: dict, lang: str) -> str | None:

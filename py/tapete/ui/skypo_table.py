@@ -455,7 +455,8 @@ def round_table(update: dict, lang: str, last: dict, testid: str) -> str:
             scored += " " + tag("span", t(lang, "doubled_mark"), class_="doubled", data_testid="doubled")
         rows.append(tag("tr", tag("td", name) + tag("td", str(points)) + tag("td", scored)
                         + tag("td", str(last["totals"][seat]))))
-    return tag("table", tag("caption", t(lang, "scores")) + "".join(rows), class_="scores", data_testid=testid)
+    caption = t(lang, "sheet.round_long", n=update["view"]["round"])
+    return tag("table", tag("caption", caption) + "".join(rows), class_="scores", data_testid=testid)
 
 
 def round_points(view: dict) -> list[int]:
