@@ -1,6 +1,7 @@
 """Chúpate 2 against bots in the real page: a whole game played by clicking, refusals, keyboard.
 
-Screenshots of the table and the result at 1280×800 and 390×844 go to test-artifacts/screenshots/.
+Screenshots of the table and the result at 1280×800 and 390×844 go to test-artifacts/screenshots/
+(chupate-4p-*.png).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def test_chupate_whole_game_against_bots_by_clicking(new_page, boot, site_url, w
     assert page.query_selector('[data-testid="discard-top"]')
     # no card of another seat is in the DOM: only my hand holds card faces
     assert not page.query_selector('[data-testid="opponents"] .card')
-    page.screenshot(path=str(SHOTS / f"chupate-table-{width}x{height}.png"))
+    page.screenshot(path=str(SHOTS / f"chupate-4p-table-{width}x{height}.png"))
     clicks = play_to_the_end(page)
     assert clicks > 0
     assert page.inner_text('[data-testid="result-winner"]')
@@ -73,7 +74,7 @@ def test_chupate_whole_game_against_bots_by_clicking(new_page, boot, site_url, w
     assert all(int(row.query_selector("td").inner_text()) > 0 for row in left[1:])
     assert "total" in page.inner_text('[data-testid="ranking"]').lower()
     assert page.inner_text('[data-testid="ranking-rule"]')
-    page.screenshot(path=str(SHOTS / f"chupate-result-{width}x{height}.png"))
+    page.screenshot(path=str(SHOTS / f"chupate-4p-result-{width}x{height}.png"))
     # play again deals a new game
     page.click('[data-testid="btn-again"]')
     page.wait_for_function("() => document.querySelector('[data-testid=table]')"
