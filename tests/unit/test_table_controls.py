@@ -207,3 +207,20 @@ def test_names_are_escaped_in_score_sheets_and_cards_left():
         page = tables.table_for("chupate").render_table(update, "en", {"log": [], "rounds": []})
         assert evil not in page and htmllib.escape(evil) in page
     assert NAMES[0] == "Ana"
+
+
+def test_open_taki_names_me_in_the_right_person():
+    game = get("taki")
+    for seed in range(40):
+        for state in play("taki", 3, seed, {}):
+            run = state.get("taki")
+            if not run:
+                continue
+            for seat in run["users"]:
+                if state["phase"] == "taki" and state["turn"] == seat:
+                    continue
+                page = tables.table_for("taki").render_table(update_for(game, state, seat), "es", {"log": []})
+                text = re.search(r'data-testid="taki-run"[^>]*>([^<]*)<', page).group(1)
+                assert "Tú" not in text and re.search(r"\(de (ti|[^)]*, ti)\b", htmllib.unescape(text)), text
+                return
+    pytest.fail("no open TAKI of mine seen from outside my turn")

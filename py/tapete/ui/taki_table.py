@@ -35,6 +35,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "choose_color": "Elige el color", "plus3": "+3 de {name} en juego",
         "run.mine": "TAKI abierto {shape} {color}: juega cartas de color {color} y ciérralo, o termina y déjalo abierto",
         "run.open": "TAKI abierto {shape} {color} (de {names}): se puede seguir con cartas de color {color}",
+        "by_you": "ti",
         "status.taki": "Tu TAKI está abierto: juega {color} o pulsa «¡Cierro Taki!»",
         "status.plus": "Has jugado un más: juega una carta más que case, o roba",
         "status.king": "Rey: juega cualquier carta o termina el turno",
@@ -55,6 +56,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "choose_color": "Choose the colour", "plus3": "{name}'s +3 is active",
         "run.mine": "TAKI open {shape} {color}: play {color} cards and close it, or end and leave it open",
         "run.open": "TAKI open {shape} {color} (by {names}): it may go on with {color}",
+        "by_you": "you",
         "status.taki": "Your TAKI is open: play {color} or press “Close TAKI!”",
         "status.plus": "You played a plus: play one more matching card, or draw",
         "status.king": "King: play any card or end your turn",
@@ -203,7 +205,8 @@ def render_run(update: dict, lang: str) -> str:
     mine = view["phase"] == "taki" and view["turn"] == update["seat"]
     key = "run.mine" if mine else "run.open"
     text = tx(lang, key, shape=COLOR_SHAPES[color], color=t(lang, color),
-              names=", ".join(player_name(lang, update, s) for s in run["users"]))
+              names=", ".join(tx(lang, "by_you") if s == update["seat"] else player_name(lang, update, s)
+                              for s in run["users"]))
     return tag("p", escape(text), class_=f"taki-run c-{color}", data_testid="taki-run", data_color=color,
                data_mine="1" if mine else "0", aria_live="polite")
 
