@@ -224,3 +224,19 @@ def test_open_taki_names_me_in_the_right_person():
                 assert "Tú" not in text and re.search(r"\(de (ti|[^)]*, ti)\b", htmllib.unescape(text)), text
                 return
     pytest.fail("no open TAKI of mine seen from outside my turn")
+
+
+def test_card_names_contain_the_letters_on_the_face():
+    """axe's label-content-name-mismatch: "K" on the face, "K, rey de corazones" as the name."""
+    for game_id in ("francesa", "taki"):
+        module = tables.table_for(game_id)
+        seen = 0
+        for state, _ in states(game_id, 20):
+            update = update_for(get(game_id), state, 0)
+            for attrs in hand_buttons(module.render_table(update, "es", {"log": []})):
+                face = re.sub(r"<[^>]+>", "", module.card_face(attrs["data-key"].split("~")[0]))
+                letters = "".join(ch for ch in face if ch.isalnum() or ch in "·+")
+                if any(ch.isalpha() for ch in letters):
+                    assert letters.lower() in htmllib.unescape(attrs["aria-label"]).lower(), (face, attrs)
+                    seen += 1
+        assert seen > 5, game_id

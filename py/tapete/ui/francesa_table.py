@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .hand import action_bar, card_keys, display_order, hand_box, rank_order
+from .hand import action_bar, card_keys, display_order, hand_box, rank_order, spoken_label
 from .log import GameLog, Line
 from .sheet import record_round, result_dialog, round_dialog, score_sheet
 from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
@@ -221,7 +221,7 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             action = f"play {card}"
             playable = action in legal
         cls = f"card fcard s-{card[-1]}" + (" playable" if playable else "") + (" chosen" if ui.get(JACK_KEY) == card else "")
-        label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
+        label = spoken_label(rank_of(card), card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
         cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
                             data_key=keys[i]))
     return hand_box(lang, cards, ui.get("sort"), "sort.suit")

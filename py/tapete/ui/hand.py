@@ -80,3 +80,11 @@ def action_bar(buttons: Sequence[str], lang: str) -> str:
     sideways if it must, so the table below never jumps when buttons come and go."""
     return tag("div", "".join(b for b in buttons if b), class_="actions", data_testid="actions", role="group",
                aria_label=t(lang, "actions"))
+
+
+def spoken_label(visible: str, name: str) -> str:
+    """A card button's accessible name that contains its visible text (WCAG 2.5.3, axe
+    label-content-name-mismatch): ``K, rey de corazones`` when the face shows letters the name lacks."""
+    if any(ch.isalpha() for ch in visible) and visible.lower() not in name.lower():
+        return f"{visible}, {name}"
+    return name

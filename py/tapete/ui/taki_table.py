@@ -11,7 +11,7 @@ from __future__ import annotations
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .hand import action_bar, card_keys, display_order, hand_box, rank_order
+from .hand import action_bar, card_keys, display_order, hand_box, rank_order, spoken_label
 from .log import GameLog, Line
 from .sheet import cards_left_table, result_dialog
 from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
@@ -284,7 +284,8 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
         card = hand[i]
         action, playable = hand_action(card, legal)
         cls = card_class(card) + (" playable" if playable else "") + (" chosen" if ui.get(COLOR_KEY) == card else "")
-        label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
+        glyph = GLYPHS.get(card[1:] if coloured(card) else card, card[1:])
+        label = spoken_label(glyph, card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
         cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
                             data_key=keys[i]))
     return hand_box(lang, cards, ui.get("sort"))
