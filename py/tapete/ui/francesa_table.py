@@ -36,7 +36,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.called": "Has dicho «¡chúpate 2!»",
         "exposed": "{name} se quedó con una carta sin decir «¡chúpate 2!»: ¡denúncialo!",
         "round.points": "Puntos de esta ronda", "round.total": "Total", "round.hand": "Cartas",
-        "place": "Puesto",
+        "place": "Puesto", "standings": "Clasificación final",
     },
     "en": {
         "H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs",
@@ -51,7 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.called": "You called “chúpate 2!”",
         "exposed": "{name} is down to one card without calling “chúpate 2”: denounce them!",
         "round.points": "Points this round", "round.total": "Total", "round.hand": "Cards",
-        "place": "Place",
+        "place": "Place", "standings": "Final standings",
     },
 }
 
@@ -287,7 +287,7 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
     seats = result.get("standings") or active_seats(view)
     places = result.get("places") or [None] * view["players"]
     body = score_table(update, lang, seats, [(tx(lang, "place"), [p if p is not None else "–" for p in places]),
-                                             (t(lang, "sheet.total"), result["scores"])], tx(lang, "place"),
+                                             (t(lang, "sheet.total"), result["scores"])], tx(lang, "standings"),
                        testid="places")
     rounds = record_round(ui.get("rounds") or [], view, round_points)
     body += score_sheet(update, lang, rounds, result["scores"], seats, goal_text(view, lang), result["winners"])

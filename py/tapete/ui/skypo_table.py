@@ -15,7 +15,6 @@ from .hand import action_bar
 from .log import GameLog, Line, names_of, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
-from .i18n import t as shared_t
 from .shedding_table import table_section
 from .sheet import record_round, result_dialog, round_dialog, score_sheet
 
