@@ -75,9 +75,10 @@ class App(RoomsMixin, NavMixin):
         self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
         self._listen(window, "popstate", self.on_popstate)
         self._listen(document, "keydown", self.on_key)
-        cancel = create_proxy(self.on_dialog_cancel)        # "cancel" does not bubble: listen in capture
-        self._proxies.append(cancel)
-        document.addEventListener("cancel", cancel, True)
+        for name in ("cancel", "close"):                     # neither bubbles: listen in capture
+            proxy = create_proxy(self.on_dialog_cancel)
+            self._proxies.append(proxy)
+            document.addEventListener(name, proxy, True)
         self._listen(document, "tapete:lang", self.on_lang)
         self._listen(window, "online", self.on_network)
         self._listen(window, "offline", self.on_network)
@@ -488,12 +489,15 @@ class App(RoomsMixin, NavMixin):
                 dialog.showModal()
 
     def on_dialog_cancel(self, event) -> None:
-        """Escape on a round or result dialog: do what its close button does (next round / close)."""
+        """Escape on a round or result dialog: do what its close button does (next round / close).
+        A "close" without a "cancel" (Chrome skips it on a second Escape without user activation)
+        does the same, so the table never sits in a round's end with its dialog gone."""
         target = event.target
         action = target.getAttribute("data-cancel-action") if target and getattr(target, "getAttribute", None) else None
-        if action:
-            event.preventDefault()
-            self.act(str(action))
+        if not action or (event.type == "close" and not target.isConnected):
+            return
+        event.preventDefault()
+        self.act(str(action))
 
 
 APP: App | None = None
