@@ -201,3 +201,15 @@ def test_announcement_speaks_only_of_the_others():
                           {"type": "played", "seat": 1, "card": "R8", "color": "R"}, {"type": "turn", "seat": 2}])
     assert log.announcement(update, "en", module.event_text) == "Bea plays red 8"
     assert log.announcement(dict(update, events=update["events"][:1]), "en", module.event_text) == ""
+
+
+def test_malformed_events_say_nothing_and_break_nothing():
+    module = tables.table_for("dos")
+    state = get("dos").new(2, 1, {})
+    update = update_for(get("dos"), state, 0)
+    for event in ({"type": "matched", "seat": 0}, {"type": "played"}, {"type": "nonsense", "seat": 1},
+                  {"type": "drew", "seat": "x", "count": None}, {"type": "caught", "seat": 0, "target": "zz"}):
+        assert module.event_text(event, update, "en") is None, event
+    moves = log.record([], [{"type": "played"}, {"type": "passed", "seat": 1}])
+    html = log.render_log(moves, "en", update, module.event_text)
+    assert "Bea passes" in html and html.count("<li") == 1

@@ -193,9 +193,14 @@ class GameLog:
         return text
 
     def text(self, event: dict, update: dict, lang: str) -> str | None:
-        """The sentence for one event as this seat says it, or None for a silent event."""
-        line = self.line(event, update, lang)
-        return None if line is None else self.say(line, update, lang)
+        """The sentence for one event as this seat says it, or None for a silent event. Events come
+        over the network: one that is malformed (or of a kind without a sentence, which
+        tests/unit/test_log.py forbids) says nothing rather than breaking the table."""
+        try:
+            line = self.line(event, update, lang)
+            return None if line is None else self.say(line, update, lang)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None
 
 
 def game_over_line(event: dict, update: dict) -> Line:
