@@ -160,3 +160,19 @@ def test_corrupt_or_old_save_is_dropped_with_a_message(new_page, boot, site_url)
     assert page.query_selector('[data-testid="resume-chupate"]') is None
     assert page.get_by_test_id("game-chupate").is_enabled()
     no_banners(page, new_page)
+
+
+def test_picker_speaks_the_current_language_after_a_game(new_page, boot, site_url):
+    page = new_page(locale="es-ES")
+    start(page, boot, site_url, game="taki")
+    page.click('[data-testid="lang-toggle"]')                  # to English mid-game
+    page.go_back()
+    page.wait_for_function(SCREEN, arg="setup")
+    page.click('[data-testid="btn-menu"]')
+    page.wait_for_function(SCREEN, arg="picker")
+    assert page.inner_text("#picker-title") == "Pick a game"
+    assert "players" in page.inner_text('[data-testid="game-taki"]')
+    assert page.inner_text('[data-testid="resume-taki"]').startswith("Resume game")
+    page.click('[data-testid="lang-toggle"]')                  # and back, on the picker itself
+    assert page.inner_text('[data-testid="resume-taki"]').startswith("Continuar partida")
+    assert "jugadores" in page.inner_text('[data-testid="game-taki"]')

@@ -109,6 +109,8 @@ class App(RoomsMixin, NavMixin):
 
     def on_lang(self, event) -> None:
         self.lang = str(window.tapeteShell.lang)
+        if self.screen == "picker":
+            self.show_picker()              # its Resume buttons and notes are Python's
         self.render()
 
     def on_network(self, event) -> None:
@@ -183,6 +185,7 @@ class App(RoomsMixin, NavMixin):
         self.stop_game()
         self.screen = "picker"
         self.root.innerHTML = self.picker_html
+        window.tapeteShell.applyTexts(self.root)    # the picker was kept in the language of the boot
         for button in self.root.querySelectorAll("[data-game]"):
             playable = str(button.getAttribute("data-game")) in self.playable
             button.disabled = not playable
