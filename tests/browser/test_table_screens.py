@@ -132,9 +132,13 @@ def log_items(page) -> list[tuple[int, str]]:
 def test_language_switch_mid_game_rerenders_the_whole_log(new_page, boot, site_url):
     page = new_page(locale="es-ES", viewport={"width": 1280, "height": 800})
     open_game(page, boot, site_url, "chupate", "bot_delay=0&seed=6", opponents=3, fields={"mode": "quick"})
+    bar_heights = set()
     while not page.query_selector('[data-testid="log-move-9"]'):
         page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'", timeout=30_000)
+        bar_heights.add(page.evaluate("document.querySelector('[data-testid=actions]').offsetHeight"))
         take_chupate_turn(page)
+        bar_heights.add(page.evaluate("document.querySelector('[data-testid=actions]').offsetHeight"))
+    assert len(bar_heights) == 1, f"the action bar changed height: {bar_heights}"   # nothing jumps
     es = log_items(page)
     numbers = [n for n, _ in es]
     assert numbers == sorted(numbers, reverse=True) and numbers[-1] == 1 and len(numbers) >= 9   # whole round

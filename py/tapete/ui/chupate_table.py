@@ -76,7 +76,7 @@ def render_opponents(update: dict, lang: str) -> str:
         backs = tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
         items.append(tag("li", tag("span", escape(name), class_="name") + backs
                          + tag("span", count_text, class_="count", data_testid=f"count-{seat}"),
-                         class_=cls, data_testid=f"seat-{seat}"))
+                         class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
 

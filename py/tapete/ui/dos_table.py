@@ -243,7 +243,7 @@ def render_opponents(update: dict, lang: str) -> str:
         if f"catch {seat}" in legal:
             body += button(t(lang, "catch", name=escape(player_name(lang, update, seat))), f"catch {seat}",
                            f"btn-catch-{seat}", "btn catch")
-        items.append(tag("li", body, class_=cls, data_testid=f"seat-{seat}"))
+        items.append(tag("li", body, class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
 

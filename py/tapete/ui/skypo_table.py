@@ -267,7 +267,7 @@ def render_opponents(update: dict, lang: str) -> str:
         cls = "seat" + (" on-turn" if seat == view["turn"] else "") + (" closer" if seat == view["closer"] else "")
         items.append(tag("li", tag("span", escape(player_name(lang, update, seat)), class_="name")
                          + render_grid(update, lang, seat, None, True) + seat_info(update, lang, seat),
-                         class_=cls, data_testid=f"seat-{seat}"))
+                         class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
 
