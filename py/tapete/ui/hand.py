@@ -8,6 +8,7 @@ The choice is remembered per browser (``localStorage["tapete.sort"]``, read and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from .html import button, tag
@@ -85,6 +86,6 @@ def action_bar(buttons: Sequence[str], lang: str) -> str:
 def spoken_label(visible: str, name: str) -> str:
     """A card button's accessible name that contains its visible text (WCAG 2.5.3, axe
     label-content-name-mismatch): ``K, rey de corazones`` when the face shows letters the name lacks."""
-    if any(ch.isalpha() for ch in visible) and visible.lower() not in name.lower():
-        return f"{visible}, {name}"
+    if any(ch.isalpha() for ch in visible) and not re.search(rf"(?<!\w){re.escape(visible)}(?!\w)", name, re.I):
+        return f"{visible}, {name}"        # a whole word: "K" is not found inside "king"
     return name
