@@ -53,7 +53,6 @@ SENTENCES: Catalogue = {
                       "they": "A {name} se le acabó el tiempo"},
         "timed_out.move": {"you": "Se acabó el tiempo: se ha hecho una jugada por ti",
                            "they": "A {name} se le acabó el tiempo"},
-        "log.move": "Jugada {n}",
     },
     "en": {
         "played": {"you": "You play {card}", "they": "{name} plays {card}"},
@@ -76,7 +75,6 @@ SENTENCES: Catalogue = {
         "game_over.shared": "You won the game together: {names}",
         "timed_out": {"you": "Time's up: a card was played for you", "they": "{name} ran out of time"},
         "timed_out.move": {"you": "Time's up: a move was made for you", "they": "{name} ran out of time"},
-        "log.move": "Move {n}",
     },
 }
 
