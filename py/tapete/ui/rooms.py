@@ -55,7 +55,7 @@ class RoomsMixin:
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
                              grace=self.grace(), code=code, secret=secret, host_key=host_key)
-        window.history.replaceState(None, "", "#" + room_fragment(code, secret))
+        window.history.replaceState(window.history.state, "", "#" + room_fragment(code, secret))
         self.on_room_change()
 
     def grace(self) -> float:
