@@ -168,6 +168,15 @@ def test_axe_lobby_and_live_region(new_page, boot, site_url, nostr_relay, axe):
     axe(page, "lobby 390")
     page.set_viewport_size({"width": 1280, "height": 800})
     axe(page, "lobby 1280")
+    code = page.inner_text('[data-testid="room-code"]').strip()
+    guest = new_page(viewport={"width": 390, "height": 844})       # a guest by code: the unverified note
+    boot(guest, f"{site_url}?relay={nostr_relay}&ice=none")
+    guest.click('[data-testid="game-chupate"]')
+    guest.fill('[data-testid="join-code"]', code)
+    guest.click('[data-testid="btn-join"]')
+    guest.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    assert guest.get_by_test_id("room-unverified").is_visible()
+    axe(guest, "lobby guest 390")
     axe.check()
 
 
