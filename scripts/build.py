@@ -24,7 +24,13 @@ Steps, each skipped when its output is already up to date:
    (what the page loads to boot and play against bots, found from index.html,
    pyscript.toml and the JS modules' imports).
 
-Usage: python3 scripts/build.py [--step vendor|trystero|noble|zip|dist ...] [-q]
+The vendor step also copies npm ``axe-core``'s ``axe.min.js`` into
+``static/vendor/axe/`` (a dev dependency: the browser tests inject it, the page
+never loads it). The rules step renders the "How to play" pages with
+``tapete.ui.rules`` under this CPython into ``build/rules/<game>.<lang>.html``,
+copied to ``dist/rules/`` (static HTML: the page shows them without Python).
+
+Usage: python3 scripts/build.py [--step vendor|trystero|noble|zip|rules|dist ...] [-q]
 ``npm ci`` must have run first (the Makefile does it).
 """
 
@@ -148,6 +154,12 @@ def step_vendor() -> None:
         if src.is_file() and src.suffix != ".map"
     }
     n += sync_tree(pairs, VENDOR / "pyscript")
+
+    axe = NODE_MODULES / "axe-core" / "axe.min.js"        # for the browser tests only (never loaded by the page)
+    if axe.exists():
+        n += sync_tree({axe: VENDOR / "axe" / "axe.min.js"}, VENDOR / "axe")
+    else:
+        log("vendor: node_modules/axe-core missing (npm ci): accessibility tests will fail")
     log(f"vendor: {n} file(s) copied" if n else "vendor: up to date")
 
 
@@ -290,6 +302,21 @@ def step_zip() -> Path:
     return out
 
 
+# rules -----------------------------------------------------------------------
+RULES_BUILD = BUILD / "rules"
+
+
+def step_rules() -> None:
+    """Render the "How to play" pages (tapete.ui.rules, pure Python) into build/rules/."""
+    if str(PY_SRC) not in sys.path:
+        sys.path.insert(0, str(PY_SRC))
+    from tapete.ui import rules
+    files = rules.write_all(RULES_BUILD)
+    for stale in set(RULES_BUILD.glob("*.html")) - set(files):
+        stale.unlink()
+    log(f"rules: {len(files)} page(s) in {rel(RULES_BUILD)}")
+
+
 # 4. dist -------------------------------------------------------------------
 def sync_dist(dist: Path = DIST) -> None:
     pairs: dict[Path, Path] = {}
@@ -299,6 +326,8 @@ def sync_dist(dist: Path = DIST) -> None:
             sys.exit(f"[build] {name} missing")
         pairs[src] = dist / name
     pairs[BUILD / "tapete.zip"] = dist / "tapete.zip"
+    for src in sorted(RULES_BUILD.glob("*.html")):
+        pairs[src] = dist / "rules" / src.name
     for src in sorted(STATIC.rglob("*")):
         if src.is_file() and not src.name.startswith(".") and not src.name.endswith(".tmp"):
             pairs[src] = dist / "static" / src.relative_to(STATIC)
@@ -329,6 +358,7 @@ def precache_list(files: dict[str, Path]) -> list[str]:
     scripts import (static imports always, import() up to SW_DYNAMIC_MAX bytes)."""
     todo = ["index.html", *SW_EXTRA, *(f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES)]
     todo += REF_RE.findall(files["index.html"].read_text())
+    todo += [path for path in files if path.startswith("rules/")]    # "How to play", fetched by static/js/ui.js
     if "pyscript.toml" in files:
         todo += TOML_RE.findall(files["pyscript.toml"].read_text())
     seen: set[str] = set()
@@ -369,7 +399,8 @@ def step_dist(dist: Path = DIST) -> None:
     write_service_worker(dist)
 
 
-STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "zip": step_zip, "dist": step_dist}
+STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "zip": step_zip, "rules": step_rules,
+         "dist": step_dist}
 
 
 def main(argv: list[str] | None = None) -> int:

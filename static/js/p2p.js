@@ -9,6 +9,7 @@
  *   const h = await p2p.open({room: "ABCDEF", secret: "<k>", joinCode?: "305-KMPQ", relays?, iceServers?, appId?});
  *   h.selfId; h.peers()                                 // our peer id, connected peer ids
  *   h.send(text, peerId | null)                         // null: every peer
+ *   h.relayStatus()                                     // {open, total}: signalling relays connected now
  *   h.onMessage((text, peerId) => ...); h.onPeerJoin(id => ...); h.onPeerLeave(id => ...)
  *   h.code                                              // with joinCode (host): codes.js listenForCode
  *   h.close()
@@ -19,10 +20,10 @@
  * {"appId": "...", "relays": ["wss://..."], "iceServers": [{urls: "..."}]}) < URL params
  * `relay=<wss url>` (repeatable) and `ice=<stun:/turn: url>` (repeatable, in the query or the
  * fragment; `ice=none` for no ICE servers; TURN credentials as turn:user:pass@host:port, which share
- * links carry in the fragment only) < options passed to open(). A host (acceptCode) drops guest texts
+ * links carry in the fragment only) < options passed to open(). A host (`host: true`) drops guest texts
  * over MAX_GUEST_TEXT bytes before they reach Python.
  */
-import { joinRoom, selfId } from "../vendor/trystero.mjs";
+import { getRelaySockets, joinRoom, selfId } from "../vendor/trystero.mjs";
 import { listenForCode, redeemCode } from "./codes.js";
 import keys from "./keys.js";
 
@@ -134,6 +135,11 @@ export async function open({ room, secret = "", joinCode = "", host = false, rel
     code,
     peers: () => [...peers.keys()],
     dropped: () => dropped, // texts refused here (too long or not text)
+    relayStatus() {
+      // the lobby's "room servers" line: how many of this page's relay sockets are open right now
+      const sockets = Object.values(getRelaySockets() || {});
+      return { open: sockets.filter((s) => s && s.readyState === 1).length, total: cfg.relays.length };
+    },
     send(text, peerId = null) {
       if (closed || typeof text !== "string" || text.length > MAX_TEXT) return false;
       const targets = peerId == null ? rooms.map((r) => [r.action, {}]) : [[peers.get(peerId), { target: peerId }]];

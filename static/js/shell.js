@@ -90,7 +90,8 @@
       var toggle = document.querySelector('[data-testid="lang-toggle"]');
       if (toggle) {
         toggle.textContent = shell.t("lang.other");
-        toggle.setAttribute("aria-label", shell.t("lang.other.name"));
+        // the accessible name starts with the visible label (WCAG 2.5.3), then says the language
+        toggle.setAttribute("aria-label", shell.t("lang.other") + ", " + shell.t("lang.other.name"));
       }
     },
     setLang: function (lang) {

@@ -16,7 +16,7 @@ def take_chupate_turn(page, timeout_ms: int = 30_000) -> None:
         page.click('[data-testid="hand"] .card.playable')
         if page.query_selector('[data-testid="color-chooser"]'):
             page.click('[data-testid="color-G"]')
-    elif page.is_enabled('[data-testid="btn-pass"]'):
+    elif page.query_selector('[data-testid="btn-pass"]'):      # the bar shows only legal actions
         page.click('[data-testid="btn-pass"]')
     else:
         page.click('[data-testid="btn-draw"]')

@@ -1,6 +1,7 @@
 """Chúpate 2 against bots in the real page: a whole game played by clicking, refusals, keyboard.
 
-Screenshots of the table and the result at 1280×800 and 390×844 go to test-artifacts/screenshots/.
+Screenshots of the table and the result at 1280×800 and 390×844 go to test-artifacts/screenshots/
+(chupate-4p-*.png).
 """
 
 from __future__ import annotations
@@ -62,13 +63,18 @@ def test_chupate_whole_game_against_bots_by_clicking(new_page, boot, site_url, w
     assert page.query_selector('[data-testid="discard-top"]')
     # no card of another seat is in the DOM: only my hand holds card faces
     assert not page.query_selector('[data-testid="opponents"] .card')
-    page.screenshot(path=str(SHOTS / f"chupate-table-{width}x{height}.png"))
+    page.screenshot(path=str(SHOTS / f"chupate-4p-table-{width}x{height}.png"))
     clicks = play_to_the_end(page)
     assert clicks > 0
     assert page.inner_text('[data-testid="result-winner"]')
-    assert page.query_selector('[data-testid="scores"]')
-    assert "→" in page.inner_text('[data-testid="ranking"]')
-    page.screenshot(path=str(SHOTS / f"chupate-result-{width}x{height}.png"))
+    # a quick game: the winner first with no cards left, everybody's cards left, the ranking explained
+    left = page.query_selector_all('[data-testid="cards-left"] tr[data-seat]')
+    assert len(left) == 4 and left[0].get_attribute("class") == "winner"
+    assert left[0].query_selector("td").inner_text() == "0"
+    assert all(int(row.query_selector("td").inner_text()) > 0 for row in left[1:])
+    assert "total" in page.inner_text('[data-testid="ranking"]').lower()
+    assert page.inner_text('[data-testid="ranking-rule"]')
+    page.screenshot(path=str(SHOTS / f"chupate-4p-result-{width}x{height}.png"))
     # play again deals a new game
     page.click('[data-testid="btn-again"]')
     page.wait_for_function("() => document.querySelector('[data-testid=table]')"
@@ -85,7 +91,7 @@ def test_chupate_points_game_with_round_results(new_page, boot, site_url):
         assert clicks < 3 * MAX_CLICKS
         if page.query_selector('[data-testid="round-result"]'):
             saw_round = True
-            assert page.query_selector('[data-testid="round-result"] [data-testid="scores"]')
+            assert page.query_selector('[data-testid="round-result"] [data-testid="score-sheet"]')
             page.click('[data-testid="btn-next"]')
             page.wait_for_timeout(50)
         elif my_turn(page):
@@ -94,9 +100,17 @@ def test_chupate_points_game_with_round_results(new_page, boot, site_url):
             page.wait_for_timeout(30)
             continue
         clicks += 1
-    scores = page.inner_text('[data-testid="result"] [data-testid="scores"]')
-    assert any(int(x) >= 150 for x in scores.split() if x.isdigit()), scores
     assert saw_round, "a points game to 150 of this deal has several rounds"
+    # the score sheet: one column per round, the totals, the target; the winner reached it
+    sheet = page.query_selector('[data-testid="result"] [data-testid="score-sheet"]')
+    rounds = int(sheet.get_attribute("data-rounds"))
+    assert rounds >= 2
+    assert "150" in page.inner_text('[data-testid="result"] [data-testid="sheet-goal"]')
+    totals = [int(page.inner_text(f'[data-testid="total-{s}"]')) for s in (0, 1)]
+    assert max(totals) >= 150, totals
+    for seat in (0, 1):                                   # the rounds add up to the total
+        cells = page.query_selector_all(f'[data-testid="score-sheet"] tr[data-seat="{seat}"] td:not(.total)')
+        assert len(cells) == rounds and sum(int(c.inner_text()) for c in cells) == totals[seat]
 
 
 def test_chupate_refused_move_explains_itself(new_page, boot, site_url):

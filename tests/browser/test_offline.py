@@ -48,8 +48,8 @@ def play_one_card(page, max_turns: int = 40) -> str:
         version = page.get_attribute('[data-testid="table"]', "data-version")
         card = page.query_selector('[data-testid="hand"] .card.playable')
         if card is None:
-            page.click('[data-testid="btn-pass"]' if page.is_enabled('[data-testid="btn-pass"]')
-                       else '[data-testid="btn-draw"]')
+            page.click('[data-testid="btn-pass"]' if page.query_selector('[data-testid="btn-pass"]')
+                       else '[data-testid="btn-draw"]')      # only the actions that make sense are shown
         else:
             code = card.get_attribute("data-testid").removeprefix("card-")
             card.click()

@@ -151,11 +151,11 @@ def test_round_and_result_overlays():
     html = render_table(update_for(state, 0, events), "en", {"log": []})
     assert 'data-testid="round-result"' in html and 'data-action="next" data-testid="btn-next"' in html
     html = render_table(update_for(state, 1, events), "en", {"log": []})
-    assert 'data-action="continue" data-testid="btn-next"' in html and "Ana is out" in html
+    assert 'data-action="continue" data-testid="btn-next"' in html and "Ana wins the round and scores" in html
     state["scores"] = [250, 0]
     state.update(over=True, phase="game_over", result={"winners": [0], "scores": [250, 0]})
     html = render_table(update_for(state, 1), "es", {"log": [], "ranking": (-10, 5)})
-    for testid in ("result", "result-winner", "scores", "round-scores", "ranking", "btn-again", "btn-menu"):
+    for testid in ("result", "result-winner", "score-sheet", "round-hands", "ranking", "btn-again", "btn-menu"):
         assert f'data-testid="{testid}"' in html
     assert "Gana Ana" in html
 
@@ -175,9 +175,10 @@ def test_labels_and_events_in_both_languages():
     line = event_text(events[0], update_for(state, 1), "en")
     assert "Wild DOS counts as red 2" in line and "double colour" in line
     mine = public_events(events, 1)[1]
-    assert ": you draw" in event_text(mine, update_for(state, 1), "en")
+    drawn = card_name("en", state["hands"][1][-1]) if "cards" not in mine else card_name("en", mine["cards"][0])
+    assert event_text(mine, update_for(state, 1), "en") == f"You draw {drawn} (for the double colour)"
     others = public_events(events, 0)[1]
-    assert "you draw" not in event_text(others, update_for(state, 0), "en")
+    assert event_text(others, update_for(state, 0), "en") == "Bea draws 1 card (for the double colour)"
     for e in ({"type": "called", "seat": 1}, {"type": "caught", "seat": 0, "target": 1, "deferred": True},
               {"type": "placed", "seat": 1, "card": "R5", "reason": "bonus"},
               {"type": "round_over", "winner": 0, "points": 7, "hand_points": [0, 7]},

@@ -171,7 +171,7 @@ def test_result_overlay():
                  last_round={"closer": 1, "points": [50, -3], "doubled": False, "round_scores": [50, -3],
                              "totals": [110, 20]}, scores=[110, 20], result={"winners": [1], "scores": [110, 20]})
     html = render_table(update_for(state, 1), "es", {"log": [], "ranking": (20, 35)})
-    for testid in ("result", "result-winner", "scores", "round-scores", "ranking", "btn-again", "btn-menu"):
+    for testid in ("result", "result-winner", "score-sheet", "round-scores", "ranking", "btn-again", "btn-menu"):
         assert f'data-testid="{testid}"' in html
     assert "¡Has ganado!" in html and "nunca se dobla" in html
     assert 'data-testid="round-result"' not in html

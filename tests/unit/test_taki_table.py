@@ -150,7 +150,7 @@ def test_result_overlay():
         step(GAME, state, bots, rng)
     for lang in ("es", "en"):
         page = render_table(update_for(state, 0), lang, {"log": [], "ranking": (-10, 5)})
-        for testid in ("result", "result-winner", "scores", "ranking", "btn-again", "btn-menu"):
+        for testid in ("result", "result-winner", "cards-left", "ranking", "btn-again", "btn-menu"):
             assert f'data-testid="{testid}"' in page
 
 
@@ -168,7 +168,7 @@ def test_event_texts():
     state = make([["RT", "R3", "B5", "B6"], ["G1", "G9"]])
     events = GAME.apply(state, 0, "play RT") + GAME.apply(state, 0, "play R3") + GAME.apply(state, 0, "close")
     lines = [event_text(e, update_for(state, 1), "es") for e in public_events(events, 1)]
-    assert "Ana abre un TAKI ● rojo" in lines and "Ana: ¡cierro Taki!" in lines
+    assert "Ana abre un TAKI ● rojo" in lines and "Ana cierra el TAKI: «¡cierro Taki!»" in lines
     draw = GAME.apply(state, 1, "draw") if "draw" in GAME.legal_actions(state, 1) else []
     for e in public_events(draw, 0):
         line = event_text(e, update_for(state, 0), "en")

@@ -171,7 +171,9 @@ class Host:
     def timeout(self, seat: int) -> None:
         """The turn timer ran out for ``seat``: the engine's auto-play moves for it."""
         action = self.game.auto_action(self.state, seat)
-        self._broadcast(self.game.apply(self.state, seat, action))
+        events = self.game.apply(self.state, seat, action)
+        played = action.startswith("play ") or action.startswith("match ")
+        self._broadcast([{"type": "timed_out", "seat": seat, "played": played}] + events)
 
     # ----- updates ----------------------------------------------------------------------------
     def update_for(self, player: str | None, events: list[dict]) -> dict:

@@ -23,21 +23,24 @@ from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
 from . import tables
 from .i18n import refusal, t
+from .hand import STORE_SORT, parse_sort
 from .html import escape
+from .log import record as record_move
+from .sheet import ranking_delta, record_round
 from .room_ui import render_deal, render_friends_box, render_lobby, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
                       _store_set, player_id)
 from .rooms import RoomsMixin
+from .nav import NavMixin
 
 BOT_DELAY_MS = 700
 DEAL_WAIT = 10.0                                     # seconds a finished guest waits for the host's reveal
 KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
 KEY_ACTIONS = {"mentira": "challenge"}
-LOG_LINES = 30
 
 
-class App(RoomsMixin):
+class App(RoomsMixin, NavMixin):
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         self.picker_html = self.root.innerHTML
@@ -66,17 +69,27 @@ class App(RoomsMixin):
         self.grace_watch = False
         self.join_watch = None                       # the guest's join watchdog (rooms.py join_room)
         self.join_failed = False
+        self.nav_msg = ""                           # the picker's note (e.g. a save that had to be dropped)
+        self.restoring = False                      # showing a history entry: do not push another
+        self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
+        self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
         self.playable = tables.available()
-        self._listen(self.root, "click", self.on_click)
+        self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
+        self._listen(window, "popstate", self.on_popstate)
         self._listen(document, "keydown", self.on_key)
+        for name in ("cancel", "close"):                     # neither bubbles: listen in capture
+            proxy = create_proxy(self.on_dialog_cancel)
+            self._proxies.append(proxy)
+            document.addEventListener(name, proxy, True)
         self._listen(document, "tapete:lang", self.on_lang)
         self._listen(window, "online", self.on_network)
         self._listen(window, "offline", self.on_network)
         self._listen(window, "hashchange", self.on_hash)
         self.show_picker()
+        self.push_screen(replace=True)
         joined = parse_fragment(str(window.location.hash or ""))
         if joined and not window.navigator.onLine:  # a room link opened offline: the friends box says why not
             self.show_setup("chupate")
@@ -111,6 +124,8 @@ class App(RoomsMixin):
 
     def on_lang(self, event) -> None:
         self.lang = str(window.tapeteShell.lang)
+        if self.screen == "picker":
+            self.show_picker()              # its Resume buttons and notes are Python's
         self.render()
 
     def on_network(self, event) -> None:
@@ -120,8 +135,11 @@ class App(RoomsMixin):
             self.render()
 
     def on_click(self, event) -> None:
-        target = event.target.closest("[data-action],[data-game]")
-        if target is None or target.hasAttribute("disabled"):
+        node = event.target
+        if not node or not getattr(node, "closest", None):
+            return                  # a click on the document itself or a text node
+        target = node.closest("[data-action],[data-game]")
+        if not target or target.hasAttribute("disabled"):  # JS null arrives as jsnull, not None: test truth
             return
         game = target.getAttribute("data-game")
         if game:
@@ -182,6 +200,7 @@ class App(RoomsMixin):
         self.stop_game()
         self.screen = "picker"
         self.root.innerHTML = self.picker_html
+        window.tapeteShell.applyTexts(self.root)    # the picker was kept in the language of the boot
         for button in self.root.querySelectorAll("[data-game]"):
             playable = str(button.getAttribute("data-game")) in self.playable
             button.disabled = not playable
@@ -191,15 +210,21 @@ class App(RoomsMixin):
                 note.textContent = window.tapeteShell.t(key) if playable else t(self.lang, key)
                 note.removeAttribute("data-i18n") if not playable else None
             button.setAttribute("data-available", "1" if playable else "0")
+        self.picker_extras()
 
     def show_setup(self, game_id: str) -> None:
         self.screen = "setup"
         self.game_id = game_id
         self.render()
+        self.push_screen()
+        heading = self.root.querySelector("h2")
+        if heading and not self.restoring:
+            heading.setAttribute("tabindex", "-1")
+            heading.focus()
 
     def read_setup(self) -> None:
         form = self.root.querySelector('[data-testid="setup"]')
-        if form is None:
+        if not form:                # JS null arrives as jsnull: test truth, not `is None`
             return
         values = {str(k): str(v) for k, v in js.Object.fromEntries(js.FormData.new(form)).to_py().items()}
         self.all_settings[self.game_id] = read_settings(get(self.game_id), values, self.settings)
@@ -214,10 +239,15 @@ class App(RoomsMixin):
         if seed is None:                             # no guests: a local secret (tapete.net.deal) is the deal
             seed = mix(new_secret(), [])
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
-        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+        self.ui = self.fresh_ui()
         self.screen = "table"
         self.hold_round = False
+        self.push_screen()
         self.session = LocalSession(self.host, me, self.on_update)
+
+    def fresh_ui(self) -> dict:
+        """The local, per-table UI state of a new or resumed game."""
+        return {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
 
     def stop_game(self) -> None:
         if self.host is not None:
@@ -226,7 +256,7 @@ class App(RoomsMixin):
         for end in (self.room, self.guest):
             if end is not None:
                 end.transport.close()
-        self.room = self.guest = self.room_info = self.lobby = self.join_watch = None
+        self.room = self.guest = self.room_info = self.lobby = self.join_watch = self.room_status = None
         self.room_msg = ""
         self.join_failed = False
 
@@ -236,6 +266,17 @@ class App(RoomsMixin):
             if self.room is not None:
                 _store_del(STORE_ROOM)
             self.show_picker()
+            self.push_screen()
+        elif action == "leave":
+            self.ask_leave()
+        elif action == "leave-cancel":
+            self.close_leave_dialog()
+        elif action == "leave-confirm":
+            if self.room is not None:
+                _store_del(STORE_ROOM)
+            self.leave(abandon=True)
+        elif action.startswith("resume "):
+            self.resume(action.split(" ", 1)[1])
         elif action == "setup-start":
             self.read_setup()
             self.new_game()
@@ -251,13 +292,13 @@ class App(RoomsMixin):
                 self.render()
                 return
             asyncio.ensure_future(self.redeem_code(code))
+        elif action == "room-retry":
+            self.retry_room()
         elif action == "room-add-bot":
             if self.room is not None:
                 self.room.add_bot(self.settings["level"], t(self.lang, "bot", n=self.room.filled()))
         elif action == "room-start":
             self.start_room()
-        elif action == "room-retry":
-            self.retry_join()
         elif action.startswith("room-kick ") and self.room is not None:
             self.room.kick(int(action.split()[1]))
         elif action == "room-lock" and self.room is not None:
@@ -272,6 +313,13 @@ class App(RoomsMixin):
                 self.render()
         elif self.session is None:
             return
+        elif parse_sort(action) is not None:         # hand order, remembered by this browser
+            self.ui["sort"] = parse_sort(action)
+            _store_set(STORE_SORT, self.ui["sort"])
+            self.render()
+        elif action in ("ui:result-close", "ui:result-open"):
+            self.ui["result_closed"] = action == "ui:result-close"
+            self.render()
         elif action.startswith("ui:"):
             local = getattr(self.table(), "local_action", None)
             if local is not None:
@@ -315,7 +363,7 @@ class App(RoomsMixin):
             self.render()
             return
         if message["type"] == "update" and self.guest is not None and self.screen == "lobby":
-            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+            self.ui = self.fresh_ui()
             self.hold_round = False
             self.screen = "table"
             self.session = self.guest
@@ -333,17 +381,17 @@ class App(RoomsMixin):
                 asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again
             return
         self.update = message
-        for event in message["events"]:
-            line = self.table().event_text(event, message, self.lang)
-            if line:
-                self.ui["log"] = (self.ui["log"] + [line])[-LOG_LINES:]
+        self.ui["log"] = record_move(self.ui.get("log") or [], message["events"])   # events, said at render
         view = message["view"]
         if view["over"] and self.guest is not None and self.session is self.guest and not self.ui.get("deal_wait"):
             self.ui["deal_wait"] = True
             asyncio.ensure_future(self._deal_deadline(self.guest))
-        if view["over"] and (view.get("result") or {}).get("ranking") and self.ui.get("ranking") is None:
-            self.record_ranking(view["result"], message["seat"])
+        self.ui["rounds"] = record_round(self.ui.get("rounds") or [], view, getattr(self.table(), "round_points", None))
+        if view["over"] and view.get("result") and message["seat"] is not None and self.ui.get("ranking") is None:
+            self.record_ranking(view, message["seat"])
         self.render()
+        self.save_game()
+        self.announce(message)
         self.schedule()
 
     async def _deal_deadline(self, guest) -> None:
@@ -353,8 +401,9 @@ class App(RoomsMixin):
         if self.guest is guest:
             guest.deal_overdue()
 
-    def record_ranking(self, result: dict, seat: int) -> None:
-        delta = result["ranking"][seat]
+    def record_ranking(self, view: dict, seat: int) -> None:
+        """The same ranking rule in all five games, kept per browser and game (docs/ranking.md)."""
+        delta = ranking_delta(view["result"], seat, view["players"])
         key = STORE_RANKING + self.game_id
         try:
             total = int(_store_get(key) or 0) + delta
@@ -449,24 +498,47 @@ class App(RoomsMixin):
             self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
                                                link=info.get("link"), is_host=bool(info.get("is_host")),
                                                message=self.room_msg, failed=self.join_failed,
-                                               **self.code_view())
+                                               status=self.room_status, **self.code_view())
             return
         if self.update is None:
             return
         focused = document.activeElement
         focus_key = None
-        if focused is not None and focused.getAttribute and self.root.contains(focused):
+        if focused and getattr(focused, "getAttribute", None) and self.root.contains(focused):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
-        self.root.innerHTML = self.table().render_table(self.update, self.lang, self.ui)
+        if "sort" not in self.ui:
+            self.ui["sort"] = _store_get(STORE_SORT) or ""
+        chooser_before = bool(self.root.querySelector(".color-chooser"))
+        self.root.innerHTML = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
             self.root.insertAdjacentHTML("beforeend", render_deal(self.lang, self.ui.get("deal")))
+        focus_key = self.chooser_focus(chooser_before, focus_key)     # into a chooser that opened, and back
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
-            if focus_key[1] is not None:
+            if focus_key[1]:
                 selector += f'[data-index="{focus_key[1]}"]'
             node = self.root.querySelector(selector) or self.root.querySelector('[data-testid="hand"] .card')
             if node:
                 node.focus()
+        self.open_dialogs()
+
+    def open_dialogs(self) -> None:
+        """Round and result dialogs are modal: showModal() makes the table inert and focuses the
+        dialog's autofocus button (the heading names the dialog: aria-labelledby)."""
+        for dialog in self.root.querySelectorAll("dialog[data-modal]"):
+            if not dialog.open:
+                dialog.showModal()
+
+    def on_dialog_cancel(self, event) -> None:
+        """Escape on a round or result dialog: do what its close button does (next round / close).
+        A "close" without a "cancel" (Chrome skips it on a second Escape without user activation)
+        does the same, so the table never sits in a round's end with its dialog gone."""
+        target = event.target
+        action = target.getAttribute("data-cancel-action") if target and getattr(target, "getAttribute", None) else None
+        if not action or (event.type == "close" and not target.isConnected):
+            return
+        event.preventDefault()
+        self.act(str(action))
 
 
 APP: App | None = None
@@ -482,6 +554,12 @@ def start() -> None:
     if APP.room_debug is not None:                   # test hook only
         window.tapeteDebugRigDeal = create_proxy(lambda: APP.rig_deal())
     window.tapeteSelfTest = create_proxy(self_test)
+    if _param("debug_errors"):                  # test hook: a real Python exception raised from a JS call
+        window.tapeteRaise = create_proxy(_raise)
+
+
+def _raise(text: str) -> None:
+    raise RuntimeError(f"test error: {text}")
 
 
 def self_test(games: int, only: str | None = None) -> str:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import t
+from .hand import action_bar, card_keys, display_order, hand_box, rank_order
+from .log import GameLog, Line, render_log
+from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
 
 COLOR_SHAPES = {"R": "●", "B": "■", "G": "▲", "Y": "★"}   # a shape per colour: colour-blind safe
 RANK_GLYPHS = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "★", "W+4": "+4"}
@@ -31,10 +34,11 @@ def card_face(card: str, color: str | None = None) -> str:
     return (tag("span", escape(glyph), class_="rank") + tag("span", shape, class_="shape", aria_hidden="true"))
 
 
-def card_button(lang: str, card: str, action: str, playable: bool, index: int) -> str:
+def card_button(lang: str, card: str, action: str, playable: bool, index: int, key: str | None = None) -> str:
     cls = f"card c-{card[0]}" + (" playable" if playable else "")
     label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
-    return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=index)
+    return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=index,
+                  data_key=key or card)
 
 
 def player_name(lang: str, update: dict, seat: int) -> str:
@@ -50,8 +54,8 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     me = update["seat"]
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
-        parts.append(render_hand(view, legal, lang))
-    parts.append(render_log(ui.get("log", []), lang))
+        parts.append(render_hand(update, lang, ui))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -72,7 +76,7 @@ def render_opponents(update: dict, lang: str) -> str:
         backs = tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
         items.append(tag("li", tag("span", escape(name), class_="name") + backs
                          + tag("span", escape(count_text), class_="count", data_testid=f"count-{seat}"),
-                         class_=cls, data_testid=f"seat-{seat}"))
+                         class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
 
@@ -121,8 +125,9 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
         buttons.append(button(t(lang, "draw") + " (D)", "draw", "btn-draw"))
     for action, key, hotkey in (("pass", "pass", "P"), ("ultima", "ultima", "U"),
                                 ("challenge", "challenge", "M"), ("denounce", "denounce", "N")):
-        buttons.append(button(f"{t(lang, key)} ({hotkey})", action, f"btn-{action}",
-                              "btn " + action, disabled=action not in legal))
+        if action in legal:                 # only what makes sense now: the bar keeps its height
+            buttons.append(button(f"{t(lang, key)} ({hotkey})", action, f"btn-{action}", "btn " + action,
+                                  aria_keyshortcuts=hotkey.lower()))
     status = tag("p", escape(status_text(update, lang)), class_="status", data_testid="status",
                  aria_live="polite")
     notes = []
@@ -131,8 +136,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                          class_="note"))
     message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
     chooser = render_color_chooser(ui.get("wild"), legal, lang) if ui.get("wild") else ""
-    return tag("div", status + "".join(notes) + message + chooser + tag("div", "".join(buttons), class_="actions"),
-               class_="controls")
+    return tag("div", status + "".join(notes) + message + chooser + action_bar(buttons, lang), class_="controls")
 
 
 def render_color_chooser(card: str, legal: list[str], lang: str) -> str:
@@ -144,78 +148,97 @@ def render_color_chooser(card: str, legal: list[str], lang: str) -> str:
                data_testid="color-chooser", role="group", aria_label=t(lang, "choose_color"))
 
 
-def render_hand(view: dict, legal: set, lang: str) -> str:
+RANK_PLACE = rank_order(("S", "R", "+2", "W", "W+4"))
+
+
+def color_key(card: str) -> tuple:
+    return ("RBGYW".index(card[0]),)
+
+
+def number_key(card: str) -> tuple:
+    return (RANK_PLACE(card if card[0] == "W" else card[1:]),)
+
+
+def render_hand(update: dict, lang: str, ui: dict) -> str:
+    legal = set(update["legal"])
+    hand = update["view"]["hand"]
+    keys = card_keys(hand)
     cards = []
-    for i, card in enumerate(view["hand"]):
+    for i in display_order(hand, ui.get("sort"), color_key, number_key):
+        card = hand[i]
         if card[0] == "W":
             playable = any(a.startswith(f"play {card} color:") for a in legal)
             action = f"wild {card}"
         else:
             action = f"play {card}"
             playable = action in legal
-        cards.append(card_button(lang, card, action, playable, i))
-    return tag("div", tag("h2", t(lang, "hand"), class_="sr-only") + "".join(cards), class_="hand",
-               data_testid="hand", role="group", aria_label=t(lang, "hand"))
+        cards.append(card_button(lang, card, action, playable, i, keys[i]))
+    return hand_box(lang, cards, ui.get("sort"))
+
+
+SENTENCES = {
+    "es": {"challenged.bluff": {"you": "Pillas la mentira de {other}: roba 4", "they": "{name} pilla la mentira de {other}",
+                                "they_you": "{name} pilla tu mentira: robas 4"},
+           "challenged.honest": {"you": "Acusas a {other} sin razón", "they": "{name} acusa a {other} sin razón",
+                                 "they_you": "{name} te acusa sin razón"}},
+    "en": {"challenged.bluff": {"you": "You catch {other} bluffing: they draw 4", "they": "{name} catches {other} bluffing",
+                                "they_you": "{name} catches you bluffing: you draw 4"},
+           "challenged.honest": {"you": "You wrongly accuse {other}", "they": "{name} wrongly accuses {other}",
+                                 "they_you": "{name} wrongly accuses you"}},
+}
+
+
+def _challenged(event: dict, update: dict, lang: str) -> Line:
+    return Line("challenged.bluff" if event["bluff"] else "challenged.honest", {}, event["seat"], event["target"])
+
+
+def _round_over(event: dict, update: dict, lang: str) -> Line | None:
+    """A points game says who won the round and what it scored; a quick game has no points (the
+    "game over" line that follows says who won)."""
+    if update["view"]["options"].get("quick"):
+        return None
+    return Line("round_over", {"points": event["points"]}, event["winner"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡última!", "en": "last card!"},
+              special={"challenged": _challenged, "round_over": _round_over})
 
 
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    name = player_name(lang, update, event["seat"]) if event.get("seat") is not None else ""
-    if kind == "played":
-        return t(lang, "ev.played", name=name, card=card_name(lang, event["card"]))
-    if kind == "drew":
-        if "cards" in event and event["cards"]:
-            return t(lang, "ev.drew_cards", name=name, cards=", ".join(card_name(lang, c) for c in event["cards"]))
-        return t(lang, "ev.drew", name=name, n=event["count"])
-    if kind in ("passed", "skipped", "called"):
-        return t(lang, "ev." + kind, name=name)
-    if kind == "reversed" or kind == "reshuffled":
-        return t(lang, "ev." + kind)
-    if kind == "denounced":
-        return t(lang, "ev.denounced", name=name, other=player_name(lang, update, event["offender"]))
-    if kind == "challenged":
-        key = "ev.challenged.bluff" if event["bluff"] else "ev.challenged.honest"
-        return t(lang, key, name=name, other=player_name(lang, update, event["target"]))
-    if kind == "round_started":
-        return t(lang, "ev.round_started", n=event["round"])
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)
 
 
-def render_log(lines: list[str], lang: str) -> str:
-    items = "".join(tag("li", escape(line)) for line in lines[-6:])
-    return tag("ol", items, class_="log", data_testid="log", aria_label=t(lang, "log"))
+def round_points(view: dict) -> list[int]:
+    """Points each seat scored in the view's last round: the winner scores the others' cards."""
+    last = view["last_round"]
+    return [last["points"] if s == last["winner"] else 0 for s in range(view["players"])]
 
 
-def scores_table(update: dict, lang: str, values: list[int]) -> str:
-    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", escape(str(v))))
-                   for s, v in enumerate(values))
-    return tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
+def goal_text(view: dict, lang: str) -> str:
+    return t(lang, "sheet.target", n=view["options"]["target"])
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", escape(t(lang, "round.title", n=view["round"])))
-    body += tag("p", escape(t(lang, "round.winner", name=player_name(lang, update, last["winner"]),
-                                points=last["points"])))
-    body += scores_table(update, lang, view["scores"])
-    action = "next" if "next" in update["legal"] else "continue"
-    body += button(t(lang, "next_round"), action, "btn-next", "btn primary")
-    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog")
+    body = tag("p", escape(LOG.say(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang)),
+               data_testid="round-winner")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
+    return round_dialog(update, lang, body)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
+    """Quick game: the winner and everybody's cards left; points game: the round-by-round sheet."""
     view = update["view"]
     result = view["result"]
     winners = result["winners"]
-    if update["seat"] in winners:
-        headline = t(lang, "result.you_win")
+    last = view.get("last_round") or {}
+    if view["options"].get("quick"):
+        body = cards_left_table(update, lang, view["counts"], last.get("hand_points"), winners)
     else:
-        headline = t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
-    body = tag("h2", t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
-    body += scores_table(update, lang, result["scores"])
-    if ui.get("ranking"):
-        delta, total = ui["ranking"]
-        body += tag("p", t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
-    body += button(t(lang, "again"), "again", "btn-again", "btn primary") + button(t(lang, "menu"), "menu", "btn-menu")
-    return tag("div", body, class_="overlay result", data_testid="result", role="dialog")
+        rounds = record_round(ui.get("rounds") or [], view, round_points)
+        body = score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
+                           winners)
+    return result_dialog(update, lang, ui, winners, body)

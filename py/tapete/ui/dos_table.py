@@ -11,11 +11,14 @@ other choice changes nothing), so the table shows what a selection will count as
 from __future__ import annotations
 
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
-from .chupate_table import COLOR_SHAPES, player_name, render_log
+from .chupate_table import COLOR_SHAPES, player_name
+from .hand import action_bar, card_keys, display_order, hand_box
+from .log import GameLog, Line, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
-from .shedding_table import next_button, result_overlay, table_section, totals_table
+from .shedding_table import table_section
+from .sheet import record_round, result_dialog, round_dialog, score_sheet
 
 GAME = "dos"
 SEL_KEY = "dos_sel"        # ui key: {"key": <round and hand it was made on>, "idx": [hand indices]}
@@ -47,16 +50,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "preview": "{cards} con {card}: {values}", "preview.bonus.single": "bonificación de color",
         "preview.bonus.double": "¡doble color! los demás roban 1", "preview.none": "ninguna",
         "counts_as": "{card} = {value}", "no_fit": "{cards} no suma ninguna carta libre de la fila",
-        "col.player": "Jugador", "col.hand": "Mano", "col.points": "En mano", "col.total": "Total",
-        "round.winner": "{name} se queda sin cartas y suma {points} puntos",
-        "ev.matched": "{name} empareja {cards} con {card}", "ev.declared": "{card} cuenta como {value}",
-        "ev.bonus.single": "bonificación de color", "ev.bonus.double": "¡doble color!",
-        "ev.drew": "{name} roba {n}", "ev.drew_double": "{name} roba {n} por el doble color",
-        "ev.drew_caught": "{name} roba {n} por no decir «¡DOS!»", "ev.your_cards": "robas {cards}",
-        "ev.placed": "{name} pone {card} en la fila", "ev.placed_bonus": "{name} pone {card} en la fila (bonificación)",
-        "ev.refilled": "Se repone la fila: {cards}", "ev.called": "{name}: ¡DOS!",
-        "ev.caught": "{name} pilla a {other} sin decir «¡DOS!»", "ev.caught_later": "{name} pilla a {other}: robará 2 al final de su turno",
-        "ev.round_over": "{name} gana la ronda y suma {points} puntos", "ev.game_over": "Gana {names}",
+        "col.player": "Jugador", "col.hand": "Mano", "col.points": "En mano", "hands.caption": "Cartas que quedaban",
     },
     "en": {
         "B": "blue", "G": "green", "R": "red", "Y": "yellow",
@@ -82,16 +76,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "preview": "{cards} on {card}: {values}", "preview.bonus.single": "colour bonus",
         "preview.bonus.double": "double colour! the others draw 1", "preview.none": "none",
         "counts_as": "{card} = {value}", "no_fit": "{cards} adds up to no free row card",
-        "col.player": "Player", "col.hand": "Hand", "col.points": "In hand", "col.total": "Total",
-        "round.winner": "{name} is out and scores {points} points",
-        "ev.matched": "{name} matches {cards} on {card}", "ev.declared": "{card} counts as {value}",
-        "ev.bonus.single": "colour bonus", "ev.bonus.double": "double colour!",
-        "ev.drew": "{name} draws {n}", "ev.drew_double": "{name} draws {n} for the double colour",
-        "ev.drew_caught": "{name} draws {n} for not calling “DOS!”", "ev.your_cards": "you draw {cards}",
-        "ev.placed": "{name} puts {card} in the row", "ev.placed_bonus": "{name} puts {card} in the row (bonus)",
-        "ev.refilled": "The row is refilled: {cards}", "ev.called": "{name}: DOS!",
-        "ev.caught": "{name} catches {other} without “DOS!”", "ev.caught_later": "{name} catches {other}: they draw 2 at the end of their turn",
-        "ev.round_over": "{name} wins the round and scores {points} points", "ev.game_over": "{names} won",
+        "col.player": "Player", "col.hand": "Hand", "col.points": "In hand", "hands.caption": "Cards left in hand",
     },
 }
 
@@ -228,7 +213,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -258,7 +243,7 @@ def render_opponents(update: dict, lang: str) -> str:
         if f"catch {seat}" in legal:
             body += button(t(lang, "catch", name=escape(player_name(lang, update, seat))), f"catch {seat}",
                            f"btn-catch-{seat}", "btn catch")
-        items.append(tag("li", body, class_=cls, data_testid=f"seat-{seat}"))
+        items.append(tag("li", body, class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
 
@@ -356,18 +341,19 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     me = update["seat"]
     buttons = []
     if my_turn(update):
-        if view["phase"] == "play" and not any(view["covers"]):
-            buttons.append(button(t(lang, "draw"), "draw", "btn-draw", "btn draw" + (" playable" if "draw" in legal else "")))
+        if "draw" in legal:                       # never after drawing: one draw per turn
+            buttons.append(button(t(lang, "draw"), "draw", "btn-draw", "btn draw", aria_keyshortcuts="d"))
         place = place_target(update, ui)
-        if view["phase"] == "bonus" or (view["drawn"] and not any(view["covers"])):
-            buttons.append(button(t(lang, "place"), place or "ui:none", "btn-place", "btn place", disabled=place is None))
+        if place is not None and place in legal:  # a card is selected and may go to the row
+            buttons.append(button(t(lang, "place"), place, "btn-place", "btn place"))
         if any(view["covers"]) or view["phase"] == "bonus":
             buttons.append(button(t(lang, "end_bonus" if view["phase"] == "bonus" else "end"), "end", "btn-end",
                                   "btn end"))
         if selected(view, ui):
             buttons.append(button(t(lang, "clear"), "ui:clear", "btn-clear", "btn clear"))
     if me is not None and view["phase"] in ("play", "bonus"):
-        buttons.append(button(t(lang, "dos"), "dos", "btn-dos", "btn dos-call", disabled="dos" not in legal))
+        if "dos" in legal:
+            buttons.append(button(t(lang, "dos"), "dos", "btn-dos", "btn dos-call", aria_keyshortcuts="2"))
     status = tag("p", escape(status_text(update, lang, ui)), class_="status", data_testid="status", aria_live="polite")
     notes = []
     if me is not None and me in view["exposed"] and "dos" in legal:
@@ -380,7 +366,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
         notes.append(tag("p", escape(t(lang, "penalty", n=view["penalty"])), class_="note", data_testid="penalty"))
     message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
     return tag("div", status + "".join(notes) + preview(update, lang, ui) + message
-               + tag("div", "".join(buttons), class_="actions"), class_="controls")
+               + action_bar(buttons, lang), class_="controls")
 
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
@@ -395,102 +381,159 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             playable_cards.update(rest.split(" on:")[0].split("+"))
         elif verb == "place":
             playable_cards.add(rest)
+    keys = card_keys(hand)
     cards = []
-    for i, card in enumerate(hand):
+    for i in display_order(hand, ui.get("sort"), color_key, number_key):
+        card = hand[i]
         is_sel = i in chosen
         cls = card_class(card) + (" playable" if card in playable_cards else "") + (" selected" if is_sel else "")
         label = card_name(lang, card) + (f" ({t(lang, 'selected')})" if is_sel else "")
         cards.append(button(card_face(card), f"ui:sel:{i}:{key}", f"card-{card}", cls, aria_label=label,
-                            aria_pressed="true" if is_sel else "false", data_index=i, data_card=card))
+                            aria_pressed="true" if is_sel else "false", data_index=i, data_card=card,
+                            data_key=keys[i]))
     me = update["seat"]
-    head = tag("h2", t(lang, "hand"), class_="sr-only")
-    score = tag("span", escape(t(lang, "points", n=view["scores"][me])), class_="score", data_testid=f"score-{me}")
-    return tag("div", head + "".join(cards) + score, class_="hand", data_testid="hand", role="group",
-               aria_label=t(lang, "hand"))
+    score = tag("span", t(lang, "points", n=view["scores"][me]), class_="score", data_testid=f"score-{me}")
+    return hand_box(lang, cards, ui.get("sort"), extra=score)
+
+
+def color_key(card: str) -> tuple:
+    return (COLORS.index(card[0]) if card != WILD_DOS else len(COLORS),)
+
+
+def number_key(card: str) -> tuple:
+    rank = "WD" if card == WILD_DOS else card[1:]
+    return (int(rank) if rank.isdigit() else {WILD_NUMBER: 100}.get(rank, 101),)
 
 
 # ----- the log ------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"matched": {"you": "Emparejas {cards} con {card}", "they": "{name} empareja {cards} con {card}"},
+           "declared": "{card} cuenta como {value}", "bonus.single": "bonificación de color",
+           "bonus.double": "¡doble color!", "reason.double_color": "por el doble color",
+           "reason.caught": "por no decir «¡DOS!»",
+           "placed": {"you": "Pones {card} en la fila", "they": "{name} pone {card} en la fila"},
+           "placed.bonus": {"you": "Pones {card} en la fila (bonificación)",
+                            "they": "{name} pone {card} en la fila (bonificación)"},
+           "row_refilled": "Se repone la fila: {cards}",
+           "caught": {"you": "Pillas a {other} sin decir «¡DOS!»", "they": "{name} pilla a {other} sin decir «¡DOS!»",
+                      "they_you": "{name} te pilla sin decir «¡DOS!»"},
+           "caught.later": {"you": "Pillas a {other}: robará 2 al final de su turno",
+                            "they": "{name} pilla a {other}: robará 2 al final de su turno",
+                            "they_you": "{name} te pilla: robarás 2 al final de tu turno"}},
+    "en": {"matched": {"you": "You match {cards} on {card}", "they": "{name} matches {cards} on {card}"},
+           "declared": "{card} counts as {value}", "bonus.single": "colour bonus",
+           "bonus.double": "double colour!", "reason.double_color": "for the double colour",
+           "reason.caught": "for not calling “DOS!”",
+           "placed": {"you": "You put {card} in the row", "they": "{name} puts {card} in the row"},
+           "placed.bonus": {"you": "You put {card} in the row (bonus)", "they": "{name} puts {card} in the row (bonus)"},
+           "row_refilled": "The row is refilled: {cards}",
+           "caught": {"you": "You catch {other} without “DOS!”", "they": "{name} catches {other} without “DOS!”",
+                      "they_you": "{name} catches you without “DOS!”"},
+           "caught.later": {"you": "You catch {other}: they draw 2 at the end of their turn",
+                            "they": "{name} catches {other}: they draw 2 at the end of their turn",
+                            "they_you": "{name} catches you: you draw 2 at the end of your turn"}},
+}
+
+
+def is_wild(card: str) -> bool:
+    return card == WILD_DOS or card[1:] == WILD_NUMBER
+
+
+def _matched(event: dict, update: dict, lang: str) -> Line:
+    extra = []
+    for c, v, col in zip(event["played"], event["values"], event["colors"]):
+        if is_wild(c):
+            extra.append(("declared", {"card": card_name(lang, c), "value": value_name(lang, c, v, col)}))
+    target = event["target"]
+    if is_wild(target):
+        extra.append(("declared", {"card": card_name(lang, target),
+                                   "value": value_name(lang, target, event["target_value"], event["target_color"])}))
+    if event.get("bonus"):
+        extra.append(("bonus." + event["bonus"], {}))
+    return Line("matched", {"cards": cards_name(lang, event["played"]), "card": card_name(lang, target)},
+                event["seat"], extra=tuple(extra))
+
+
+def _drew(event: dict, update: dict, lang: str) -> Line:
+    if event.get("cards"):
+        line = Line("drew_cards", {"cards": ", ".join(card_name(lang, c) for c in event["cards"]), "n": event["count"]},
+                    event["seat"])
+    else:
+        line = Line("drew", {"n": event["count"]}, event["seat"])
+    if event.get("reason") in ("double_color", "caught"):
+        line.extra = (("reason." + event["reason"], {}),)
+    return line
+
+
+def _placed(event: dict, update: dict, lang: str) -> Line:
+    key = "placed.bonus" if event.get("reason") == "bonus" else "placed"
+    return Line(key, {"card": card_name(lang, event["card"])}, event["seat"])
+
+
+def _refilled(event: dict, update: dict, lang: str) -> Line | None:
+    if not event["added"]:
+        return None
+    return Line("row_refilled", {"cards": ", ".join(card_name(lang, c) for c in event["added"])})
+
+
+def _caught(event: dict, update: dict, lang: str) -> Line:
+    return Line("caught.later" if event.get("deferred") else "caught", {}, event["seat"], event["target"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡DOS!", "en": "DOS!"}, special={
+    "matched": _matched, "drew": _drew, "placed": _placed, "row_refilled": _refilled, "caught": _caught})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if seat is not None else ""
-    if kind == "matched":
-        text = t(lang, "ev.matched", name=name, cards=cards_name(lang, event["played"]),
-                 card=card_name(lang, event["target"]))
-        extra = []
-        for c, v, col in zip(event["played"], event["values"], event["colors"]):
-            if c == WILD_DOS or c[1:] == WILD_NUMBER:
-                extra.append(t(lang, "ev.declared", card=card_name(lang, c), value=value_name(lang, c, v, col)))
-        target = event["target"]
-        if target == WILD_DOS or target[1:] == WILD_NUMBER:
-            extra.append(t(lang, "ev.declared", card=card_name(lang, target),
-                           value=value_name(lang, target, event["target_value"], event["target_color"])))
-        if event.get("bonus"):
-            extra.append(t(lang, "ev.bonus." + event["bonus"]))
-        return text + (" (" + "; ".join(extra) + ")" if extra else "")
-    if kind == "drew":
-        key = {"double_color": "ev.drew_double", "caught": "ev.drew_caught"}.get(event.get("reason"), "ev.drew")
-        text = t(lang, key, name=name, n=event["count"])
-        if event.get("cards"):
-            text += ": " + t(lang, "ev.your_cards", cards=", ".join(card_name(lang, c) for c in event["cards"]))
-        return text
-    if kind == "placed":
-        key = "ev.placed_bonus" if event.get("reason") == "bonus" else "ev.placed"
-        return t(lang, key, name=name, card=card_name(lang, event["card"]))
-    if kind == "row_refilled":
-        if not event["added"]:
-            return None
-        return t(lang, "ev.refilled", cards=", ".join(card_name(lang, c) for c in event["added"]))
-    if kind == "called":
-        return t(lang, "ev.called", name=name)
-    if kind == "caught":
-        key = "ev.caught_later" if event.get("deferred") else "ev.caught"
-        return t(lang, key, name=name, other=player_name(lang, update, event["target"]))
-    if kind == "reshuffled":
-        return shared_t(lang, "ev.reshuffled")
-    if kind == "round_over":
-        return t(lang, "ev.round_over", name=player_name(lang, update, event["winner"]), points=event["points"])
-    if kind == "game_over":
-        return t(lang, "ev.game_over", names=", ".join(player_name(lang, update, s) for s in event["winners"]))
-    if kind == "round_started":
-        return shared_t(lang, "ev.round_started", n=event["round"])
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)
 
 
 # ----- rounds and the result ----------------------------------------------------------------------
-def hands_table(update: dict, lang: str, last: dict, scores: list[int], testid: str) -> str:
-    head = "".join(tag("th", t(lang, k), scope="col") for k in ("col.player", "col.hand", "col.points", "col.total"))
+def round_points(view: dict) -> list[int]:
+    """Points each seat scored in the view's last round: the winner scores the others' cards."""
+    last = view["last_round"]
+    return [last["points"] if s == last["winner"] else 0 for s in range(view["players"])]
+
+
+def hands_table(update: dict, lang: str, last: dict) -> str:
+    """``round-hands``: the cards each seat was left with in the round, and what they are worth."""
+    head = "".join(tag("th", t(lang, k), scope="col") for k in ("col.player", "col.hand", "col.points"))
     rows = [tag("tr", head)]
     for seat, hand in enumerate(last["hands"]):
         cards = "".join(tag("span", card_face(c), class_=card_class(c) + " mini", role="img",
                             aria_label=f"{card_name(lang, c)} ({card_points(c)})") for c in hand)
-        rows.append(tag("tr", tag("td", escape(player_name(lang, update, seat)))
-                        + tag("td", cards, class_="mini-hand") + tag("td", escape(str(last["hand_points"][seat])))
-                        + tag("td", escape(str(scores[seat]))), class_="winner" if seat == last["winner"] else None))
-    return tag("table", tag("caption", shared_t(lang, "scores")) + "".join(rows), class_="scores",
-               data_testid=testid)
+        rows.append(tag("tr", tag("th", escape(player_name(lang, update, seat)), scope="row")
+                        + tag("td", cards, class_="mini-hand") + tag("td", str(last["hand_points"][seat])),
+                        class_="winner" if seat == last["winner"] else None))
+    return tag("table", tag("caption", t(lang, "hands.caption")) + "".join(rows), class_="scores",
+               data_testid="round-hands")
+
+
+def goal_text(view: dict, lang: str) -> str:
+    return shared_t(lang, "sheet.target", n=view["options"].get("target", 200))
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", escape(shared_t(lang, "round.title", n=view["round"])))
-    body += tag("p", escape(t(lang, "round.winner", name=player_name(lang, update, last["winner"]),
-                                points=last["points"])))
-    body += hands_table(update, lang, last, view["scores"], "scores")
-    body += tag("p", escape(t(lang, "target", n=view["options"].get("target", 200))))
-    body += next_button(update, lang)
-    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
-               aria_label=shared_t(lang, "round.title", n=view["round"]))
+    body = tag("p", escape(LOG.say(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang)),
+               data_testid="round-winner")
+    body += hands_table(update, lang, last)
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
+    return round_dialog(update, lang, body)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
+    """The last round's hands, then the round-by-round sheet with the target."""
     view = update["view"]
     result = view["result"]
-    table = totals_table(update, lang, result["scores"], result["winners"])
-    if view.get("last_round"):
-        table += hands_table(update, lang, view["last_round"], result["scores"], "round-scores")
-    return result_overlay(update, lang, ui, result["winners"], table, aria_label=shared_t(lang, "result.title"))
+    body = hands_table(update, lang, view["last_round"]) if view.get("last_round") else ""
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
+                        result["winners"])
+    return result_dialog(update, lang, ui, result["winners"], body)
 
 
 __all__ = ["KEYS", "TEXTS", "REFUSALS", "COLORS", "card_name", "event_text", "local_action", "refusal_text",

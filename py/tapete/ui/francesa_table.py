@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
-                             result_overlay, round_overlay, next_button, score_table, seat_list, status_line,
+from .hand import action_bar, card_keys, display_order, hand_box, rank_order, spoken_label
+from .log import GameLog, Line
+from .sheet import record_round, result_dialog, round_dialog, score_sheet
+from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
+                             score_table, seat_list, status_line,
                              table_section)
 
 GAME_ID = "francesa"
@@ -33,13 +36,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.called": "Has dicho «¡chúpate 2!»",
         "exposed": "{name} se quedó con una carta sin decir «¡chúpate 2!»: ¡denúncialo!",
         "round.points": "Puntos de esta ronda", "round.total": "Total", "round.hand": "Cartas",
-        "round.penalty": "Última carta un 7: {name} roba {n}",
-        "round.winner": "{name} se queda sin cartas", "place": "Puesto",
-        "ev.played": "{name} juega {card}", "ev.played_jack": "{name} juega {card} y pide {suit}",
-        "ev.called": "{name}: ¡chúpate 2!", "ev.out": "{name} se queda sin cartas",
-        "ev.round_over": "Fin de la ronda", "ev.game_over": "Fin de la partida",
-        "ev.joined": "{name} se une con {n} puntos", "ev.left": "{name} deja la partida",
-        "ev.turn": "Turno de {name}",
+        "place": "Puesto", "standings": "Clasificación final",
     },
     "en": {
         "H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs",
@@ -54,13 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.called": "You called “chúpate 2!”",
         "exposed": "{name} is down to one card without calling “chúpate 2”: denounce them!",
         "round.points": "Points this round", "round.total": "Total", "round.hand": "Cards",
-        "round.penalty": "Last card a 7: {name} draws {n}",
-        "round.winner": "{name} is out of cards", "place": "Place",
-        "ev.played": "{name} plays {card}", "ev.played_jack": "{name} plays {card} and asks for {suit}",
-        "ev.called": "{name}: chúpate 2!", "ev.out": "{name} is out of cards",
-        "ev.round_over": "Round over", "ev.game_over": "Game over",
-        "ev.joined": "{name} joins with {n} points", "ev.left": "{name} leaves the game",
-        "ev.turn": "{name}'s turn",
+        "place": "Place", "standings": "Final standings",
     },
 }
 
@@ -120,9 +111,9 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang))
+        parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
         parts.append(render_result(update, lang, ui))
     return table_section(parts, GAME_ID, view)
@@ -207,7 +198,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     jack = ui.get(JACK_KEY)
     suit_box = render_suit_chooser(jack, lang) if jack and jack in (view.get("hand") or []) else ""
     return tag("div", status_line(status_text(update, lang)) + "".join(notes) + message_line(ui) + suit_box
-               + tag("div", "".join(buttons), class_="actions"), class_="controls")
+               + action_bar(buttons, lang), class_="controls")
 
 
 def render_suit_chooser(card: str, lang: str) -> str:
@@ -218,8 +209,11 @@ def render_suit_chooser(card: str, lang: str) -> str:
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     legal = set(update["legal"])
+    hand = update["view"]["hand"]
+    keys = card_keys(hand)
     cards = []
-    for i, card in enumerate(update["view"]["hand"]):
+    for i in display_order(hand, ui.get("sort"), suit_key, number_key):
+        card = hand[i]
         if rank_of(card) == "J":
             playable = any(a.startswith(f"play {card} suit:") for a in legal)
             action = f"ui:jack {card}" if playable else f"play {card}"
@@ -227,10 +221,21 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             action = f"play {card}"
             playable = action in legal
         cls = f"card fcard s-{card[-1]}" + (" playable" if playable else "") + (" chosen" if ui.get(JACK_KEY) == card else "")
-        label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
-        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i))
-    return tag("div", tag("h2", t(lang, "hand"), class_="sr-only") + "".join(cards), class_="hand",
-               data_testid="hand", role="group", aria_label=t(lang, "hand"))
+        label = spoken_label(rank_of(card), card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
+        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
+                            data_key=keys[i]))
+    return hand_box(lang, cards, ui.get("sort"), "sort.suit")
+
+
+RANK_PLACE = rank_order(("J", "Q", "K", "A"))
+
+
+def suit_key(card: str) -> tuple:
+    return (SUITS.index(card[-1]),)
+
+
+def number_key(card: str) -> tuple:
+    return (RANK_PLACE(rank_of(card)),)
 
 
 def local_action(ui: dict, action: str) -> None:
@@ -248,59 +253,74 @@ def active_seats(view: dict) -> list[int]:
     return [s for s in range(view["players"]) if not gone[s]]
 
 
-def render_round(update: dict, lang: str) -> str:
+def round_points(view: dict) -> list[int]:
+    """Points each seat took in the view's last round: the cards left in its hand."""
+    return list(view["last_round"]["hand_points"])
+
+
+def goal_text(view: dict, lang: str) -> str:
+    return t(lang, "sheet.limit", n=view["options"]["limit"])
+
+
+def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
     seats = active_seats(view)
-    body = tag("h2", escape(t(lang, "round.title", n=view["round"])))
-    body += tag("p", escape(tx(lang, "round.winner", name=player_name(lang, update, last["winner"]))))
+    body = tag("p", escape(LOG.say(Line("out", {}, last["winner"]), update, lang)), data_testid="round-winner")
     if last.get("penalty"):
-        body += tag("p", escape(tx(lang, "round.penalty", name=player_name(lang, update, last["penalty"]["seat"]),
-                                   n=last["penalty"]["count"])), data_testid="round-penalty")
+        penalty = Line("round.penalty", {"n": last["penalty"]["count"]}, last["penalty"]["seat"])
+        body += tag("p", escape(LOG.say(penalty, update, lang)), data_testid="round-penalty")
     hands = [" ".join(tag("span", escape(rank_of(c)) + SUIT_SYMBOLS[c[-1]], class_=f"s-{c[-1]}",
                           aria_label=card_name(lang, c)) for c in h) for h in last["hands"]]
     body += score_table(update, lang, seats, [(tx(lang, "round.hand"), hands, True),
-                                             (tx(lang, "round.points"), last["hand_points"]),
-                                             (tx(lang, "round.total"), view["scores"])])
-    body += tag("p", escape(tx(lang, "limit", n=view["options"]["limit"])))
-    body += next_button(update, lang)
-    return round_overlay(body)
+                                             (tx(lang, "round.points"), last["hand_points"])],
+                        tx(lang, "round.points"), testid="round-hands")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, view["scores"], seats, goal_text(view, lang))
+    return round_dialog(update, lang, body)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
+    """The places (fewest points first) and the round-by-round sheet."""
     view = update["view"]
     result = view["result"]
     seats = result.get("standings") or active_seats(view)
     places = result.get("places") or [None] * view["players"]
-    table = score_table(update, lang, seats, [(tx(lang, "place"), [p if p is not None else "–" for p in places]),
-                                              (t(lang, "scores"), result["scores"])])
-    return result_overlay(update, lang, ui, result["winners"], table)
+    body = score_table(update, lang, seats, [(tx(lang, "place"), [p if p is not None else "–" for p in places]),
+                                             (t(lang, "sheet.total"), result["scores"])], tx(lang, "standings"),
+                       testid="places")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, result["scores"], seats, goal_text(view, lang), result["winners"])
+    return result_dialog(update, lang, ui, result["winners"], body)
 
 
 # ----- the log ---------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"played_jack": {"you": "Juegas {card} y pides {suit}", "they": "{name} juega {card} y pide {suit}"},
+           "out": {"you": "Te quedas sin cartas", "they": "{name} se queda sin cartas"},
+           "joined": {"you": "Te unes con {points} puntos", "they": "{name} se une con {points} puntos"},
+           "left": {"you": "Dejas la partida", "they": "{name} deja la partida"},
+           "round.penalty": {"you": "Última carta un 7: robas {n}", "they": "Última carta un 7: {name} roba {n}"}},
+    "en": {"played_jack": {"you": "You play {card} and ask for {suit}", "they": "{name} plays {card} and asks for {suit}"},
+           "out": {"you": "You are out of cards", "they": "{name} is out of cards"},
+           "joined": {"you": "You join with {points} points", "they": "{name} joins with {points} points"},
+           "left": {"you": "You leave the game", "they": "{name} leaves the game"},
+           "round.penalty": {"you": "Last card a 7: you draw {n}", "they": "Last card a 7: {name} draws {n}"}},
+}
+
+
+def _played(event: dict, update: dict, lang: str) -> Line:
+    card = card_name(lang, event["card"])
+    if rank_of(event["card"]) == "J":
+        return Line("played_jack", {"card": card, "suit": suit_chip(lang, event["suit"])}, event["seat"])
+    return Line("played", {"card": card}, event["seat"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡chúpate 2!", "en": "chúpate 2!"},
+              special={"played": _played,
+                       "joined": lambda e, u, lang: Line("joined", {"points": e["score"]}, e["seat"])})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if isinstance(seat, int) else ""
-    if kind == "played":
-        if rank_of(event["card"]) == "J":
-            return tx(lang, "ev.played_jack", name=name, card=card_name(lang, event["card"]),
-                      suit=suit_chip(lang, event["suit"]))
-        return tx(lang, "ev.played", name=name, card=card_name(lang, event["card"]))
-    if kind == "drew":
-        return drew_text(event, name, lang, card_name)
-    if kind == "skipped":
-        return t(lang, "ev.skipped", name=name)
-    if kind in ("reversed", "reshuffled"):
-        return t(lang, "ev." + kind)
-    if kind in ("called", "out", "left", "turn"):
-        return tx(lang, "ev." + kind, name=name)
-    if kind == "denounced":
-        return t(lang, "ev.denounced", name=name, other=player_name(lang, update, event["offender"]))
-    if kind in ("round_over", "game_over"):
-        return tx(lang, "ev." + kind)
-    if kind == "round_started":
-        return t(lang, "ev.round_started", n=event["round"])
-    if kind == "joined":
-        return tx(lang, "ev.joined", name=name, n=event["score"])
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)

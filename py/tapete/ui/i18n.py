@@ -23,15 +23,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "pending": "Acumulado: +{n}", "choose_color": "Elige color para el comodín",
         "wild4.pending": "{name} ha tirado un +4: roba 4 o pulsa «¡Mentira!»",
         "exposed": "{name} se quedó con una carta sin decir «última»: ¡denúnciale!",
-        "round.title": "Fin de la ronda {n}", "round.winner": "{name} gana la ronda y suma {points} puntos",
+        "round.title": "Fin de la ronda {n}",
         "result.title": "Fin de la partida", "result.winner": "Gana {names}", "result.you_win": "¡Has ganado!",
         "scores": "Puntos", "ranking": "Clasificación (este navegador): {delta} → {total}",
         "timer": "⏱ {n} s", "log": "Jugadas", "hand": "Tu mano", "playable": "jugable",
-        "ev.played": "{name} juega {card}", "ev.drew": "{name} roba {n}", "ev.drew_cards": "{name} roba {cards}",
-        "ev.passed": "{name} pasa", "ev.skipped": "{name} pierde el turno", "ev.reversed": "Cambio de sentido",
-        "ev.called": "{name}: ¡última!", "ev.denounced": "{name} denuncia a {other}",
-        "ev.challenged.bluff": "{name} pilla la mentira de {other}", "ev.challenged.honest": "{name} acusa a {other} sin razón",
-        "ev.reshuffled": "Se baraja el descarte", "ev.round_started": "Ronda {n}",
         "refused": "Jugada no válida: {reason}",
         "R": "rojo", "B": "azul", "G": "verde", "Y": "amarillo",
         "card.W": "comodín", "card.W+4": "comodín +4", "card.S": "salto", "card.R": "cambio de sentido",
@@ -55,15 +50,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "pending": "Pending: +{n}", "choose_color": "Choose the wild's colour",
         "wild4.pending": "{name} played a +4: draw 4 or press “Liar!”",
         "exposed": "{name} is down to one card without calling: denounce them!",
-        "round.title": "End of round {n}", "round.winner": "{name} wins the round and scores {points} points",
+        "round.title": "End of round {n}",
         "result.title": "Game over", "result.winner": "{names} won", "result.you_win": "You won!",
         "scores": "Points", "ranking": "Ranking (this browser): {delta} → {total}",
         "timer": "⏱ {n} s", "log": "Moves", "hand": "Your hand", "playable": "playable",
-        "ev.played": "{name} plays {card}", "ev.drew": "{name} draws {n}", "ev.drew_cards": "{name} draw {cards}",
-        "ev.passed": "{name} passes", "ev.skipped": "{name} is skipped", "ev.reversed": "Direction reversed",
-        "ev.called": "{name}: last card!", "ev.denounced": "{name} denounces {other}",
-        "ev.challenged.bluff": "{name} caught {other} bluffing", "ev.challenged.honest": "{name} wrongly accused {other}",
-        "ev.reshuffled": "The discard pile is reshuffled", "ev.round_started": "Round {n}",
         "refused": "Move refused: {reason}",
         "R": "red", "B": "blue", "G": "green", "Y": "yellow",
         "card.W": "wild", "card.W+4": "wild +4", "card.S": "skip", "card.R": "reverse", "card.+2": "draw two",
@@ -120,3 +110,59 @@ class Catalog:
     def refusal(self, lang: str, code: str, fallback: str) -> str:
         """A refusal in the game's words, else the shared text, else ``fallback`` (the engine's message)."""
         return self.refusals.get(lang, self.refusals["es"]).get(code) or refusal(lang, code, fallback)
+
+
+# --- shell: leaving and resuming, rules, the table bar (kept apart from the tables' keys) ---------------
+SHELL_TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "resume": "Continuar partida", "save.dropped": "La partida guardada de {game} no se podía recuperar y se ha descartado.",
+        "leave.title": "¿Abandonar la partida?", "leave.lost": "La partida se perderá: no podrás continuarla.",
+        "leave.room": "Saldrás de la sala; si no vuelves, un bot jugará por ti.",
+        "leave.host": "Eres el anfitrión: la sala se cerrará para todos.",
+        "leave.cost": "Abandonar te resta {n} puntos de clasificación.",
+        "leave.stay": "Seguir jugando", "leave.go": "Abandonar",
+        "table.bar": "Partida", "rules.open": "Cómo se juega",
+    },
+    "en": {
+        "resume": "Resume game", "save.dropped": "The saved {game} game could not be restored and was discarded.",
+        "leave.title": "Leave the game?", "leave.lost": "The game will be lost: you will not be able to resume it.",
+        "leave.room": "You will leave the room; unless you come back, a bot plays your seat.",
+        "leave.host": "You are the host: the room closes for everyone.",
+        "leave.cost": "Leaving costs you {n} ranking points.",
+        "leave.stay": "Keep playing", "leave.go": "Leave",
+        "table.bar": "Game", "rules.open": "How to play",
+    },
+}
+for _lang, _texts in SHELL_TEXTS.items():
+    TEXTS[_lang].update(_texts)
+
+
+# --- tables: hand order, action bar, score sheets, result dialogs, ranking ------------------------------
+TABLE_TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "sort": "Ordenar", "sort.none": "Sin ordenar", "sort.color": "Por color", "sort.suit": "Por palo",
+        "sort.number": "Por número", "actions": "Acciones",
+        "sheet.caption": "Puntos por ronda", "sheet.round": "R{n}", "sheet.round_long": "Ronda {n}",
+        "sheet.total": "Total", "sheet.player": "Jugador",
+        "sheet.target": "Gana quien llegue a {n} puntos", "sheet.limit": "Se pierde con más de {n} puntos",
+        "sheet.lowest": "La partida acaba cuando alguien llega a {n} puntos; gana quien menos tenga",
+        "left.caption": "Cartas que quedaban", "left.cards": "Cartas", "left.points": "Valor",
+        "result.close": "Ver la mesa", "result.show": "Ver resultado",
+        "ranking.line": "Clasificación en este navegador: {delta} (total {total})",
+        "ranking.rule": "Ganar suma 10 puntos por jugador de la mesa (por parejas, 20 a cada ganador); perder resta 10; abandonar resta 20.",
+    },
+    "en": {
+        "sort": "Sort", "sort.none": "Unsorted", "sort.color": "By colour", "sort.suit": "By suit",
+        "sort.number": "By number", "actions": "Actions",
+        "sheet.caption": "Points per round", "sheet.round": "R{n}", "sheet.round_long": "Round {n}",
+        "sheet.total": "Total", "sheet.player": "Player",
+        "sheet.target": "First to {n} points wins", "sheet.limit": "Over {n} points loses",
+        "sheet.lowest": "The game ends when someone reaches {n} points; the lowest total wins",
+        "left.caption": "Cards left in hand", "left.cards": "Cards", "left.points": "Value",
+        "result.close": "See the table", "result.show": "Show result",
+        "ranking.line": "Ranking in this browser: {delta} (total {total})",
+        "ranking.rule": "A win earns 10 points per player at the table (pairs: 20 to each winner); a loss costs 10; leaving costs 20.",
+    },
+}
+for _lang, _texts in TABLE_TEXTS.items():
+    TEXTS[_lang].update(_texts)

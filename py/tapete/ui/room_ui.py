@@ -78,6 +78,14 @@ TEXT = {
         "grace": "{name} se ha desconectado: un bot jugará por su asiento en {n} s si no vuelve.",
         "menu": "Menú",
         "offline": "Sin conexión: jugar con amigos necesita internet. Contra bots puedes jugar igual.",
+        "status.connecting": "Conectando con los servidores de la sala…",
+        "status.relays": "Servidores de la sala: {open} de {total} conectados",
+        "status.peers": "jugadores conectados contigo: {n}",
+        "unreachable": ("No se pudo contactar con los servidores de la sala. Comprueba tu conexión "
+                        "y pulsa «Reintentar»."),
+        "no_host": ("Nadie responde como anfitrión de la sala {code}: comprueba el código o pide al "
+                    "anfitrión que tenga la sala abierta. Seguimos esperando."),
+        "open_failed": "No se pudo abrir la sala: {err}",
     },
     "en": {
         "friends": "Play with friends",
@@ -116,7 +124,6 @@ TEXT = {
         "join_retry": "No answer from the room yet; trying again (attempt {n} of {of})…",
         "join_failed": ("Could not get into the room: nobody answers. The host may have closed it, or the "
                         "link or code may be wrong."),
-        "retry": "Try again",
         "kick": "Kick",
         "kick_label": "Remove {name} from the room",
         "lock": "Lock the room",
@@ -145,6 +152,14 @@ TEXT = {
         "grace": "{name} disconnected: a bot will play their seat in {n} s unless they come back.",
         "menu": "Menu",
         "offline": "You are offline: playing with friends needs the internet. You can still play against bots.",
+        "status.connecting": "Connecting to the room servers…",
+        "status.relays": "Room servers: {open} of {total} connected",
+        "status.peers": "players connected to you: {n}",
+        "unreachable": "Could not reach the room servers. Check your connection and press “Retry”.",
+        "no_host": ("No host answers in room {code}: check the code, or ask the host to keep the room "
+                    "open. Still waiting."),
+        "open_failed": "The room could not be opened: {err}",
+        "retry": "Retry",
     },
 }
 
@@ -169,13 +184,28 @@ def render_friends_box(lang: str, name: str, code: str = "", offline: bool = Fal
     return tag("section", body, class_="setup friends", data_testid="friends")
 
 
+def status_line(lang: str, status: dict | None) -> tuple[str, str]:
+    """``(state, text)`` of the lobby's status line from the watcher's figures (rooms.py)."""
+    if not status or status.get("state") == "connecting":
+        return "connecting", rt(lang, "status.connecting")
+    if status["state"] == "error":
+        return "error", rt(lang, status.get("key", "unreachable")).format(**status.get("values", {}))
+    text = rt(lang, "status.relays").format(open=status["open"], total=status["total"])
+    return "ok", text + " · " + rt(lang, "status.peers").format(n=status["peers"])
+
+
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
                  message: str = "", failed: bool = False, join_code: str = "", check: str = "",
-                 checks: dict | None = None, code_state: dict | None = None) -> str:
+                 checks: dict | None = None, code_state: dict | None = None, status: dict | None = None) -> str:
     """``failed``: a guest's join gave up (Retry shown); ``join_code`` (host) the code to read out;
     ``check`` (a guest that came by code) its check number; ``checks`` (host) seat -> check number of
-    the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``."""
+    the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``;
+    ``status`` the connection line's figures (rooms.py ``_watch``)."""
     body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
+    state, text = status_line(lang, status)
+    body += tag("p", escape(text), class_="room-status", role="status", data_testid="room-status", data_state=state)
+    if state == "error":
+        body += tag("div", button(rt(lang, "retry"), "room-retry", "btn-room-retry", "btn primary"), class_="actions")
     if join_code:
         body += tag("p", rt(lang, "join_code") + ": " + tag("strong", escape(join_code), data_testid="room-join-code",
                                                             class_="room-code"))
@@ -212,7 +242,7 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
             if checks and checks.get(i):
                 number = tag("strong", escape(checks[i]), data_testid=f"lobby-check-{i}")
                 mark = " · " + rt(lang, "check") + " " + number
-            seats += tag("li", f"{i + 1}. {label}" + (f" ({kind})" if kind else "") + mark + kick,
+            seats += tag("li", label + (f" ({kind})" if kind else "") + mark + kick,   # <ol> numbers
                          data_testid=f"lobby-seat-{i}", data_kind=seat["kind"])
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
     locked = bool(lobby and lobby.get("locked"))

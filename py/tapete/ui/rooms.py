@@ -19,6 +19,8 @@ from .room_ui import BrowserSigner, p2p_module, rt
 from .setup import options_of
 
 CODE_TRIES = 3                                   # MAX_FAILURES in static/js/pake.js
+RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
+HOST_WAIT = 20.0        # seconds a guest waits for a host's answer before the lobby says nobody answers
 
 
 class RoomsMixin:
@@ -38,7 +40,6 @@ class RoomsMixin:
         return share_link(f"{loc.origin}{loc.pathname}", str(loc.search), code, secret)
 
     async def create_room(self) -> None:
-        from .room_ui import open_transport
         self.read_setup()
         s = self.settings
         name = self.my_name()
@@ -51,7 +52,9 @@ class RoomsMixin:
                           "join_code": join_code}
         self.screen = "lobby"
         self.render()
-        transport = await open_transport(code, secret, join_code=join_code, host=True)
+        transport = await self.open_watched(code, secret, join_code=join_code, host=True)
+        if transport is None:
+            return
         options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
         seed_param = _param("seed")
         seed = int(seed_param) if seed_param is not None else None
@@ -59,7 +62,7 @@ class RoomsMixin:
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
                              grace=self.grace(), code=code, secret=secret, signer=signer, join_code=join_code)
         transport.on_code_event(self.on_room_change)
-        window.history.replaceState(None, "", "#" + room_fragment(code, secret))
+        window.history.replaceState(window.history.state, "", "#" + room_fragment(code, secret))
         self.on_room_change()
 
     def grace(self) -> float:
@@ -68,7 +71,6 @@ class RoomsMixin:
 
     async def resume_room(self, saved: dict) -> None:
         """This page hosted the room before a reload: reopen it (same code and secret) from the save."""
-        from .room_ui import open_transport
         self.stop_game()
         code, secret, join_code = saved["code"], saved["secret"], saved["join_code"]
         keys = (await p2p_module()).keys
@@ -82,14 +84,16 @@ class RoomsMixin:
                           "join_code": join_code}
         self.screen = "lobby"
         self.render()
-        transport = await open_transport(code, secret, join_code=join_code, host=True)
+        transport = await self.open_watched(code, secret, join_code=join_code, host=True)
+        if transport is None:
+            return
         me = player_id()
         self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
                              on_change=lambda room: self.on_room_change(), grace=self.grace(),
                              code=code, secret=secret, signer=BrowserSigner(keys, "host", secret))
         transport.on_code_event(self.on_room_change)
         if self.room.started:
-            self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+            self.ui = self.fresh_ui()
             self.hold_round = False
             self.screen = "table"
             self.host = self.room.host
@@ -177,7 +181,6 @@ class RoomsMixin:
         """Join as a guest, with a watchdog (:class:`~tapete.net.room.JoinWatch`): no answer from the
         host JOIN_WAIT s after opening the transport -> a fresh transport; after JOIN_TRIES, say so
         and offer to try again."""
-        from .room_ui import open_transport
         name = name or self.my_name()
         self.stop_game()
         if host_public(secret) is None:             # a link from before host keys, or none at all
@@ -195,7 +198,9 @@ class RoomsMixin:
         watch = self.join_watch = JoinWatch(**({"wait": float(max(1, wait))} if wait is not None else {}))
         deal = self.saved_deal(code)                   # our nonce survives a reload of this page
         while True:
-            transport = await open_transport(code, secret)
+            transport = await self.open_watched(code, secret)
+            if transport is None:                      # could not open (the lobby says so) or left meanwhile
+                return
             if self.join_watch is not watch:          # the player left meanwhile
                 await transport.aclose()
                 return
@@ -247,11 +252,6 @@ class RoomsMixin:
         if self.room is not None and self.room.deal is not None and not self.room.started:
             self.room.deal.secret = new_secret()
 
-    def retry_join(self) -> None:
-        info = self.room_info or {}
-        if self.guest is None and info.get("code") and not info.get("is_host"):
-            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or "", info.get("check", "")))
-
     def record_hidden(self) -> None:
         """Test hook (?debug_room=1): per version, the cards each seat must never see."""
         host = self.room.host
@@ -282,10 +282,77 @@ class RoomsMixin:
             self.room_msg = rt(self.lang, "need_two")
             self.render()
             return
-        self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
+        self.ui = self.fresh_ui()
         self.hold_round = False
         self.screen = "table"
         self.session = self.room.start(self.on_update)
         self.host = self.room.host
         self.render()
         self.schedule()
+
+    # ----- what the lobby says about the connection ---------------------------------------------------
+    async def open_watched(self, code: str, secret: str, join_code: str = "", host: bool = False):
+        """Open the room's transport and watch it for the lobby's status line; None (and an error with
+        Retry in the lobby) if it cannot even be opened."""
+        from .room_ui import open_transport
+        started = asyncio.get_event_loop().time()
+        info = self.room_info
+        try:
+            transport = await open_transport(code, secret, join_code=join_code, host=host)
+        except Exception as err:  # noqa: BLE001 - a JS error from p2p.js (module load, bad options)
+            window.console.error(f"tapete: room {code} could not be opened: {err}")
+            if self.room_info is info:
+                self.room_status = {"state": "error", "key": "open_failed", "values": {"err": str(err)[:200]}}
+                self.render()
+            return None
+        if self.room_info is not info:          # left (or opened another room) meanwhile
+            transport.close()
+            return None
+        asyncio.ensure_future(self._watch(transport, started))
+        return transport
+
+    def _current(self, transport) -> bool:
+        return any(end is not None and end.transport is transport for end in (self.room, self.guest))
+
+    async def _watch(self, transport, started: float) -> None:
+        """Every second while the lobby shows: relays open, peers connected; after RELAY_WAIT s with no
+        relay, "could not reach the room servers" (with Retry); a guest with no host after HOST_WAIT s
+        is told so (and keeps waiting)."""
+        loop = asyncio.get_event_loop()
+        await asyncio.sleep(0)
+        while self.screen == "lobby" and (self._current(transport) or loop.time() - started < 1):
+            if not self._current(transport):
+                await asyncio.sleep(0.2)        # RoomHost / GuestSession not made yet
+                continue
+            relays = transport.handle.relayStatus()
+            opened, total = int(relays.open), int(relays.total)
+            waited = loop.time() - started
+            if opened == 0 and waited >= RELAY_WAIT:
+                status = {"state": "error", "key": "unreachable"}
+            elif self.guest is not None and self.guest.transport is transport and self.lobby is None \
+                    and waited >= HOST_WAIT:
+                status = {"state": "error", "key": "no_host", "values": {"code": (self.room_info or {}).get("code", "")}}
+            elif opened == 0:
+                status = None
+            else:
+                status = {"state": "ok", "open": opened, "total": total, "peers": len(list(transport.handle.peers()))}
+            if status != self.room_status:
+                rerender = (status or {}).get("state") == "error" or (self.room_status or {}).get("state") == "error"
+                self.room_status = status
+                node = self.root.querySelector('[data-testid="room-status"]')
+                if rerender or not node:
+                    self.render()
+                else:
+                    from .room_ui import status_line
+                    state, text = status_line(self.lang, status)
+                    node.textContent = text
+                    node.setAttribute("data-state", state)
+            await asyncio.sleep(1.0)
+
+    def retry_room(self) -> None:
+        """Retry in the lobby: open the room again (a host gets a new code: nobody could reach the old one)."""
+        info = self.room_info or {}
+        if info.get("is_host"):
+            asyncio.ensure_future(self.create_room())
+        elif info.get("code"):
+            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or "", info.get("check", "")))

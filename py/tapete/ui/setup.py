@@ -26,9 +26,18 @@ def radio(name: str, value, label: str, checked: bool, testid: str) -> str:
     return tag("label", box + " " + label, class_="choice")
 
 
+# A first game is a short one: the quick game where there is one, else a lower target than the sheet's
+# (the sheet's value stays one edit away in the form).
+SHORT_FORM = {"quick": True, "target": {"skypo": 50, "dos": 100}, "limit": {"francesa": 60}}
+
+
 def default_settings(game) -> dict:
-    """Form defaults for ``game``: its option defaults, the most opponents up to three, easy bots."""
+    """Form defaults for ``game``: its option defaults in their short form (:data:`SHORT_FORM`), the most
+    opponents up to three, easy bots."""
     settings = {name: default for name, (default, _) in game.options_spec.items()}
+    for name, short in SHORT_FORM.items():
+        if name in settings:
+            settings[name] = short.get(game.id, settings[name]) if isinstance(short, dict) else short
     settings.update(opponents=min(3, game.max_players - 1), level="easy")
     return settings
 
@@ -68,6 +77,7 @@ def render_setup(lang: str, game, settings: dict) -> str:
     for legend, inner in fields:
         body += tag("fieldset", tag("legend", t(lang, legend)) + inner)
     body += tag("div", button(t(lang, "start"), "setup-start", "btn-start", "btn primary")
+                + button(t(lang, "rules.open"), None, "btn-setup-rules", data_rules=game.id)
                 + button(t(lang, "menu"), "menu", "btn-menu"), class_="actions")
     return tag("form", body, class_="setup", data_testid="setup", data_setup=game.id, onsubmit="return false")
 

@@ -2,14 +2,15 @@
 
 Parameterised versions of what ``chupate_table`` renders for its own game: the seat list, the status and
 message lines, a score table with columns, the round and result overlays. Pure functions returning HTML.
-``player_name`` and ``render_log`` are imported from ``chupate_table`` unchanged.
+``player_name`` comes from ``chupate_table``, ``render_log`` from ``log``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .chupate_table import player_name, render_log
+from .chupate_table import player_name
+from .log import render_log
 from .html import button, escape, tag
 from .i18n import t
 
@@ -35,7 +36,7 @@ def seat_list(update: dict, lang: str, extra: SeatExtra | None = None, skip: Seq
         backs = tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
         items.append(tag("li", tag("span", escape(name), class_="name") + backs
                          + tag("span", count_text, class_="count", data_testid=f"count-{seat}") + more,
-                         class_=cls, data_testid=f"seat-{seat}"))
+                         class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
 
@@ -49,11 +50,13 @@ def message_line(ui: dict) -> str:
 
 def action_button(label: str, action: str, legal: Sequence[str], hotkey: str | None = None,
                   testid: str | None = None, cls: str = "") -> str:
-    """A control for ``action`` (``btn-<verb>``), disabled when the action is not legal now."""
+    """A control for ``action`` (``btn-<verb>``), or nothing when the action is not legal now."""
+    if action not in legal:
+        return ""
     verb = action.split(" ", 1)[0]
     text = f"{label} ({hotkey})" if hotkey else label
     return button(escape(text), action, testid or f"btn-{verb}", ("btn " + verb + " " + cls).strip(),
-                  disabled=action not in legal, aria_keyshortcuts=hotkey.lower() if hotkey else None)
+                  aria_keyshortcuts=hotkey.lower() if hotkey else None)
 
 
 def chooser(title: str, options: list[tuple[str, str, str, str]], testid: str, cancel: str | None, lang: str) -> str:
@@ -67,7 +70,7 @@ def chooser(title: str, options: list[tuple[str, str, str, str]], testid: str, c
 
 
 def score_table(update: dict, lang: str, seats: Sequence[int], columns: Sequence[tuple],
-                caption: str | None = None) -> str:
+                caption: str | None = None, testid: str = "scores") -> str:
     """``scores``: one row per seat in ``seats`` order, one column per ``(header, values by seat)``;
     a third item ``True`` marks values that are already HTML."""
     head = tag("tr", tag("th", "", scope="col") + "".join(tag("th", escape(c[0]), scope="col") for c in columns))
@@ -77,41 +80,7 @@ def score_table(update: dict, lang: str, seats: Sequence[int], columns: Sequence
                        data_seat=s, class_="me" if s == update["seat"] else None)
                    for s in seats)
     return tag("table", tag("caption", escape(caption or t(lang, "scores"))) + head + rows,
-               class_="scores", data_testid="scores")
-
-
-def next_button(update: dict, lang: str) -> str:
-    """``btn-next``: deals the next round if this seat may, else just closes the overlay locally."""
-    action = "next" if "next" in update["legal"] else "continue"
-    return button(t(lang, "next_round"), action, "btn-next", "btn primary")
-
-
-def round_overlay(body: str) -> str:
-    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
-               aria_modal="false")
-
-
-def totals_table(update: dict, lang: str, scores: Sequence[int], winners: Sequence[int]) -> str:
-    """``scores``: one row per seat (name, final score), the winners' rows marked."""
-    rows = "".join(tag("tr", tag("td", escape(player_name(lang, update, s))) + tag("td", str(v)),
-                       class_="winner" if s in winners else None) for s, v in enumerate(scores))
-    return tag("table", tag("caption", t(lang, "scores")) + rows, class_="scores", data_testid="scores")
-
-
-def result_overlay(update: dict, lang: str, ui: dict, winners: Sequence[int], table_html: str,
-                   aria_label: str | None = None) -> str:
-    """``result``: the winner line (``result-winner``), a score table, the ranking, again and menu."""
-    if update["seat"] in winners:
-        headline = t(lang, "result.you_win")
-    else:
-        headline = t(lang, "result.winner", names=", ".join(player_name(lang, update, s) for s in winners))
-    body = tag("h2", t(lang, "result.title")) + tag("p", escape(headline), data_testid="result-winner")
-    body += table_html
-    if ui.get("ranking"):
-        delta, total = ui["ranking"]
-        body += tag("p", t(lang, "ranking", delta=f"{delta:+d}", total=total), data_testid="ranking")
-    body += button(t(lang, "again"), "again", "btn-again", "btn primary") + button(t(lang, "menu"), "menu", "btn-menu")
-    return tag("div", body, class_="overlay result", data_testid="result", role="dialog", aria_label=aria_label)
+               class_="scores", data_testid=testid)
 
 
 def table_section(parts: Sequence[str], game_id: str, view: dict, **more) -> str:
@@ -120,12 +89,5 @@ def table_section(parts: Sequence[str], game_id: str, view: dict, **more) -> str
                data_phase=view["phase"], data_turn=view["turn"], data_version=view["version"], **more)
 
 
-def drew_text(event: dict, name: str, lang: str, card_name: Callable[[str, str], str]) -> str:
-    """A ``drew`` event: the cards for the seat that drew them, else only how many."""
-    if event.get("cards"):
-        return t(lang, "ev.drew_cards", name=name, cards=", ".join(card_name(lang, c) for c in event["cards"]))
-    return t(lang, "ev.drew", name=name, n=event["count"])
-
-
 __all__ = ["player_name", "render_log", "seat_list", "status_line", "message_line", "action_button", "chooser",
-           "score_table", "totals_table", "next_button", "round_overlay", "result_overlay", "table_section", "drew_text"]
+           "score_table", "table_section"]

@@ -10,11 +10,13 @@ stored with the table version it was made at, so it lapses by itself once the ta
 
 from __future__ import annotations
 
-from .chupate_table import player_name, render_log
+from .chupate_table import player_name
+from .hand import action_bar
+from .log import GameLog, Line, names_of, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
-from .i18n import t as shared_t
-from .shedding_table import next_button, result_overlay, table_section, totals_table
+from .shedding_table import table_section
+from .sheet import record_round, result_dialog, round_dialog, score_sheet
 
 GAME = "skypo"
 GRID_ROWS, GRID_COLS = 3, 4
@@ -43,23 +45,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_turn.you": "Has cerrado: los demás juegan su último turno",
         "last_turn.other": "{name} ha cerrado: último turno para todos los demás",
         "col.player": "Jugador", "col.points": "Cartas", "col.round": "Ronda", "col.total": "Total",
-        "round.closer": "{name} cerró la ronda", "round.doubled": "{name} no fue el más bajo en solitario: sus {points} puntos cuentan doble ({double})",
-        "round.kept": "{name} cerró con la puntuación más baja: no se dobla",
-        "round.not_positive": "{name} cerró con {points}: cero o menos nunca se dobla",
         "doubled_mark": "×2", "target": "La partida acaba cuando alguien llega a {n} puntos; gana quien menos tenga",
-        "ev.flipped": "{name} destapa un {card}", "ev.drew": "{name} roba un {card}",
-        "ev.discarded": "{name} descarta el {card}", "ev.took": "{name} coge el {card} del descarte",
-        "ev.swapped": "{name} coloca el {card} y tira el {replaced}",
-        "ev.column_removed": "¡{name} completa una columna de {card} y la retira!",
-        "ev.first_turn": "Empieza {name}", "ev.closed": "¡{name} ha destapado todas sus cartas y cierra!",
-        "ev.revealed": "Se destapan las cartas de {name}: {cards}",
-        "ev.round_over": "Fin de la ronda: {scores}", "ev.game_over": "Fin de la partida: gana {names}",
-        "ev.flipped.you": "Destapas un {card}", "ev.drew.you": "Robas un {card}",
-        "ev.discarded.you": "Descartas el {card}", "ev.took.you": "Coges el {card} del descarte",
-        "ev.swapped.you": "Colocas el {card} y tiras el {replaced}",
-        "ev.column_removed.you": "¡Completas una columna de {card} y la retiras!",
-        "ev.first_turn.you": "Empiezas tú", "ev.closed.you": "¡Has destapado todas tus cartas y cierras!",
-        "ev.revealed.you": "Se destapan tus cartas: {cards}",
     },
     "en": {
         "minus": "minus {n}", "face_down": "face down", "place": "row {row}, column {col}",
@@ -82,23 +68,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "last_turn.you": "You closed: everybody else plays one last turn",
         "last_turn.other": "{name} closed: one last turn for everybody else",
         "col.player": "Player", "col.points": "Cards", "col.round": "Round", "col.total": "Total",
-        "round.closer": "{name} closed the round", "round.doubled": "{name} was not strictly the lowest: their {points} points count double ({double})",
-        "round.kept": "{name} closed with the lowest score: not doubled",
-        "round.not_positive": "{name} closed with {points}: zero or less is never doubled",
         "doubled_mark": "×2", "target": "The game ends when someone reaches {n} points; the lowest total wins",
-        "ev.flipped": "{name} turns up a {card}", "ev.drew": "{name} draws a {card}",
-        "ev.discarded": "{name} discards the {card}", "ev.took": "{name} takes the discarded {card}",
-        "ev.swapped": "{name} places the {card} and throws away the {replaced}",
-        "ev.column_removed": "{name} completes a column of {card} and removes it!",
-        "ev.first_turn": "{name} starts", "ev.closed": "{name} has turned up every card and closes!",
-        "ev.revealed": "{name}'s cards are turned up: {cards}",
-        "ev.round_over": "End of the round: {scores}", "ev.game_over": "Game over: {names} won",
-        "ev.flipped.you": "You turn up a {card}", "ev.drew.you": "You draw a {card}",
-        "ev.discarded.you": "You discard the {card}", "ev.took.you": "You take the discarded {card}",
-        "ev.swapped.you": "You place the {card} and throw away the {replaced}",
-        "ev.column_removed.you": "You complete a column of {card} and remove it!",
-        "ev.first_turn.you": "You start", "ev.closed.you": "You have turned up every card and close!",
-        "ev.revealed.you": "Your cards are turned up: {cards}",
     },
 }
 
@@ -223,7 +193,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
         parts.append(render_my_grid(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -297,7 +267,7 @@ def render_opponents(update: dict, lang: str) -> str:
         cls = "seat" + (" on-turn" if seat == view["turn"] else "") + (" closer" if seat == view["closer"] else "")
         items.append(tag("li", tag("span", escape(player_name(lang, update, seat)), class_="name")
                          + render_grid(update, lang, seat, None, True) + seat_info(update, lang, seat),
-                         class_=cls, data_testid=f"seat-{seat}"))
+                         class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
     return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
 
 
@@ -364,7 +334,8 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     mode = my_mode(update, ui)
     buttons = []
     if me is not None and view["turn"] == me and view["phase"] == "turn":
-        buttons.append(button(t(lang, "draw_hint"), "draw", "btn-draw", "btn draw", disabled="draw" not in legal))
+        if "draw" in legal:
+            buttons.append(button(t(lang, "draw_hint"), "draw", "btn-draw", "btn draw", aria_keyshortcuts="d"))
         buttons.append(button(t(lang, "take"), f"ui:take:{version}", "btn-take",
                               "btn take" + (" selected" if mode == "take" else ""), aria_pressed=str(mode == "take").lower()))
     elif me is not None and view["turn"] == me and view["phase"] == "drawn":
@@ -382,8 +353,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
             t(lang, "last_turn.other", name=player_name(lang, update, view["closer"]))
         notes.append(tag("p", escape(text), class_="note last-turn", data_testid="last-turn"))
     message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
-    return tag("div", status + "".join(notes) + message + tag("div", "".join(buttons), class_="actions"),
-               class_="controls")
+    return tag("div", status + "".join(notes) + message + action_bar(buttons, lang), class_="controls")
 
 
 def render_my_grid(update: dict, lang: str, ui: dict) -> str:
@@ -396,34 +366,79 @@ def render_my_grid(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"flipped": {"you": "Destapas un {card}", "they": "{name} destapa un {card}"},
+           "drew_card": {"you": "Robas un {card}", "they": "{name} roba un {card}"},
+           "discarded": {"you": "Descartas el {card}", "they": "{name} descarta el {card}"},
+           "took": {"you": "Coges el {card} del descarte", "they": "{name} coge el {card} del descarte"},
+           "swapped": {"you": "Colocas el {card} y tiras el {replaced}",
+                       "they": "{name} coloca el {card} y tira el {replaced}"},
+           "column_removed": {"you": "¡Completas una columna de {card} y la retiras!",
+                              "they": "¡{name} completa una columna de {card} y la retira!"},
+           "first_turn": {"you": "Empiezas tú", "they": "Empieza {name}"},
+           "closed": {"you": "Has cerrado la ronda: todas tus cartas están destapadas",
+                      "they": "{name} ha cerrado la ronda: todas sus cartas están destapadas"},
+           "revealed": {"you": "Se destapan tus cartas: {cards}", "they": "Se destapan las cartas de {name}: {cards}"},
+           "round_over.scores": "Fin de la ronda: {scores}",
+           "round.closer": {"you": "Has cerrado la ronda", "they": "{name} ha cerrado la ronda"},
+           "round.doubled": {"you": "No tenías la puntuación más baja en solitario: tus {points} puntos cuentan doble ({double})",
+                             "they": "{name} no tenía la puntuación más baja en solitario: sus {points} puntos cuentan doble ({double})"},
+           "round.kept": {"you": "Cerraste con la puntuación más baja: no se dobla",
+                          "they": "{name} cerró con la puntuación más baja: no se dobla"},
+           "round.not_positive": {"you": "Cerraste con {points}: cero o menos nunca se dobla",
+                                  "they": "{name} cerró con {points}: cero o menos nunca se dobla"}},
+    "en": {"flipped": {"you": "You turn up a {card}", "they": "{name} turns up a {card}"},
+           "drew_card": {"you": "You draw a {card}", "they": "{name} draws a {card}"},
+           "discarded": {"you": "You discard the {card}", "they": "{name} discards the {card}"},
+           "took": {"you": "You take the discarded {card}", "they": "{name} takes the discarded {card}"},
+           "swapped": {"you": "You place the {card} and throw away the {replaced}",
+                       "they": "{name} places the {card} and throws away the {replaced}"},
+           "column_removed": {"you": "You complete a column of {card} and remove it!",
+                              "they": "{name} completes a column of {card} and removes it!"},
+           "first_turn": {"you": "You start", "they": "{name} starts"},
+           "closed": {"you": "You closed the round: all your cards are face up",
+                      "they": "{name} closed the round: all their cards are face up"},
+           "revealed": {"you": "Your cards are turned up: {cards}", "they": "{name}'s cards are turned up: {cards}"},
+           "round_over.scores": "End of the round: {scores}",
+           "round.closer": {"you": "You closed the round", "they": "{name} closed the round"},
+           "round.doubled": {"you": "You were not strictly the lowest: your {points} points count double ({double})",
+                             "they": "{name} was not strictly the lowest: their {points} points count double ({double})"},
+           "round.kept": {"you": "You closed with the lowest score: not doubled",
+                          "they": "{name} closed with the lowest score: not doubled"},
+           "round.not_positive": {"you": "You closed with {points}: zero or less is never doubled",
+                                  "they": "{name} closed with {points}: zero or less is never doubled"}},
+}
+
+
+def _card_line(key: str):
+    return lambda e, u, lang: Line(key, {"card": card_name(lang, e["card"])}, e["seat"])
+
+
+def _swapped(event: dict, update: dict, lang: str) -> Line:
+    return Line("swapped", {"card": card_name(lang, event["card"]), "replaced": card_name(lang, event["replaced"])},
+                event["seat"])
+
+
+def _revealed(event: dict, update: dict, lang: str) -> Line:
+    return Line("revealed", {"cards": ", ".join(card_name(lang, c[2]) for c in event["cells"])}, event["seat"])
+
+
+def _round_over(event: dict, update: dict, lang: str) -> Line:
+    name = names_of(update, lang)
+    scores = ", ".join(f"{name(s).lower() if s == update['seat'] else name(s)} {v}"
+                       for s, v in enumerate(event["round_scores"]))
+    return Line("round_over.scores", {"scores": scores})
+
+
+LOG = GameLog(card_name, SENTENCES, special={
+    "flipped": _card_line("flipped"), "drew": _card_line("drew_card"), "discarded": _card_line("discarded"),
+    "took": _card_line("took"), "column_removed": _card_line("column_removed"), "swapped": _swapped,
+    "revealed": _revealed, "round_over": _round_over})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if seat is not None else ""
-    if seat is not None and seat == update["seat"] and "ev." + kind + ".you" in TEXTS["es"]:
-        kind += ".you"                   # "Destapas un 7" rather than "Tú destapa un 7"
-    base = kind.removesuffix(".you")
-    if base in ("flipped", "drew", "discarded", "took"):
-        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]))
-    if base == "swapped":
-        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]),
-                 replaced=card_name(lang, event["replaced"]))
-    if base == "column_removed":
-        return t(lang, "ev." + kind, name=name, card=card_name(lang, event["card"]))
-    if base in ("first_turn", "closed"):
-        return t(lang, "ev." + kind, name=name)
-    if base == "revealed":
-        return t(lang, "ev." + kind, name=name, cards=", ".join(card_name(lang, c[2]) for c in event["cells"]))
-    if kind == "reshuffled":
-        return shared_t(lang, "ev.reshuffled")
-    if kind == "round_over":
-        scores = ", ".join(f"{player_name(lang, update, s)} {v}" for s, v in enumerate(event["round_scores"]))
-        return t(lang, "ev.round_over", scores=scores)
-    if kind == "game_over":
-        return t(lang, "ev.game_over", names=", ".join(player_name(lang, update, s) for s in event["winners"]))
-    if kind == "round_started":
-        return shared_t(lang, "ev.round_started", n=event["round"])
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)
 
 
 # ----- rounds and the result ----------------------------------------------------------------------
@@ -437,39 +452,52 @@ def round_table(update: dict, lang: str, last: dict, testid: str) -> str:
         scored = escape(str(last["round_scores"][seat]))
         if seat == last["closer"] and last["doubled"]:
             scored += " " + tag("span", t(lang, "doubled_mark"), class_="doubled", data_testid="doubled")
-        rows.append(tag("tr", tag("td", name) + tag("td", escape(str(points))) + tag("td", scored)
-                        + tag("td", escape(str(last["totals"][seat])))))
-    return tag("table", tag("caption", t(lang, "scores")) + "".join(rows), class_="scores", data_testid=testid)
+        rows.append(tag("tr", tag("td", name) + tag("td", str(points)) + tag("td", scored)
+                        + tag("td", str(last["totals"][seat]))))
+    caption = t(lang, "sheet.round_long", n=update["view"]["round"])
+    return tag("table", tag("caption", caption) + "".join(rows), class_="scores", data_testid=testid)
+
+
+def round_points(view: dict) -> list[int]:
+    """Points each seat scored in the view's last round (the closer's doubled if it was)."""
+    return list(view["last_round"]["round_scores"])
 
 
 def closer_note(update: dict, lang: str, last: dict) -> str:
     closer = last["closer"]
-    name = player_name(lang, update, closer)
     points = last["points"][closer]
     if last["doubled"]:
-        text = t(lang, "round.doubled", name=name, points=points, double=last["round_scores"][closer])
+        why = Line("round.doubled", {"points": points, "double": last["round_scores"][closer]}, closer)
     elif points <= 0:
-        text = t(lang, "round.not_positive", name=name, points=points)
+        why = Line("round.not_positive", {"points": points}, closer)
     else:
-        text = t(lang, "round.kept", name=name)
-    return tag("p", escape(t(lang, "round.closer", name=name))) + tag("p", escape(text), data_testid="closer-note")
+        why = Line("round.kept", {}, closer)
+    return (tag("p", escape(LOG.say(Line("round.closer", {}, closer), update, lang)), data_testid="round-closer")
+            + tag("p", escape(LOG.say(why, update, lang)), data_testid="closer-note"))
+
+
+def goal_text(view: dict, lang: str) -> str:
+    return t(lang, "sheet.lowest", n=view["options"].get("target", 100))
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
-    body = tag("h2", escape(t(lang, "round.title", n=view["round"]))) + closer_note(update, lang, last)
-    body += round_table(update, lang, last, "scores")
-    body += next_button(update, lang)
-    return tag("div", body, class_="overlay round-result", data_testid="round-result", role="dialog",
-               aria_label=t(lang, "round.title", n=view["round"]))
+    body = closer_note(update, lang, last) + round_table(update, lang, last, "round-scores")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
+    return round_dialog(update, lang, body)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
+    """The last round explained, then the round-by-round sheet (lowest total wins)."""
     view = update["view"]
     result = view["result"]
-    table = totals_table(update, lang, result["scores"], result["winners"])
+    body = ""
     if view.get("last_round"):
-        table += closer_note(update, lang, view["last_round"])
-        table += round_table(update, lang, view["last_round"], "round-scores")
-    return result_overlay(update, lang, ui, result["winners"], table, aria_label=t(lang, "result.title"))
+        body += closer_note(update, lang, view["last_round"]) + round_table(update, lang, view["last_round"],
+                                                                            "round-scores")
+    rounds = record_round(ui.get("rounds") or [], view, round_points)
+    body += score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
+                        result["winners"])
+    return result_dialog(update, lang, ui, result["winners"], body)

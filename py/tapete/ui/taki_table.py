@@ -11,8 +11,11 @@ from __future__ import annotations
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .shedding_table import (action_button, chooser, drew_text, message_line, player_name, render_log,
-                             result_overlay, score_table, seat_list, status_line, table_section)
+from .hand import action_bar, card_keys, display_order, hand_box, rank_order, spoken_label
+from .log import GameLog, Line
+from .sheet import cards_left_table, result_dialog
+from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
+                             seat_list, status_line, table_section)
 
 GAME_ID = "taki"
 COLORS = ("R", "B", "G", "Y")
@@ -32,6 +35,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "choose_color": "Elige el color", "plus3": "+3 de {name} en juego",
         "run.mine": "TAKI abierto {shape} {color}: juega cartas de color {color} y ciérralo, o termina y déjalo abierto",
         "run.open": "TAKI abierto {shape} {color} (de {names}): se puede seguir con cartas de color {color}",
+        "by_you": "ti",
         "status.taki": "Tu TAKI está abierto: juega {color} o pulsa «¡Cierro Taki!»",
         "status.plus": "Has jugado un más: juega una carta más que case, o roba",
         "status.king": "Rey: juega cualquier carta o termina el turno",
@@ -42,12 +46,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.call": "Te queda una carta: pulsa «¡Me queda una!»",
         "finishing": "sin cartas, esperando", "called": "¡me queda una!", "taki_user": "TAKI",
         "cards_left": "Cartas", "points": "Valor", "result.caption": "Cartas en la mano",
-        "ev.played": "{name} juega {card}", "ev.played_color": "{name} juega {card} ({color})",
-        "ev.taki_opened": "{name} abre un TAKI {color}", "ev.taki_closed": "{name}: ¡cierro Taki!",
-        "ev.taki_ended": "El TAKI se cierra sin efecto", "ev.taki_left_open": "{name} deja el TAKI {color} abierto",
-        "ev.turn_ended": "{name} termina el turno", "ev.broke": "{name} rompe el +3 de {other}",
-        "ev.called": "{name}: ¡me queda una!", "ev.penalty": "Castigo para {name}: 4 cartas por no decir «¡me queda una!»",
-        "ev.game_over": "Fin de la partida",
     },
     "en": {
         "rank.S": "stop", "rank.R": "change direction", "rank.+": "plus", "rank.T": "TAKI", "rank.+2": "+2",
@@ -58,6 +56,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "choose_color": "Choose the colour", "plus3": "{name}'s +3 is active",
         "run.mine": "TAKI open {shape} {color}: play {color} cards and close it, or end and leave it open",
         "run.open": "TAKI open {shape} {color} (by {names}): it may go on with {color}",
+        "by_you": "you",
         "status.taki": "Your TAKI is open: play {color} or press “Close TAKI!”",
         "status.plus": "You played a plus: play one more matching card, or draw",
         "status.king": "King: play any card or end your turn",
@@ -68,12 +67,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "status.call": "One card left: press “One card left!”",
         "finishing": "out, waiting", "called": "one card left!", "taki_user": "TAKI",
         "cards_left": "Cards", "points": "Value", "result.caption": "Cards in hand",
-        "ev.played": "{name} plays {card}", "ev.played_color": "{name} plays {card} ({color})",
-        "ev.taki_opened": "{name} opens a {color} TAKI", "ev.taki_closed": "{name}: close TAKI!",
-        "ev.taki_ended": "The TAKI closes without effect", "ev.taki_left_open": "{name} leaves the {color} TAKI open",
-        "ev.turn_ended": "{name} ends the turn", "ev.broke": "{name} breaks {other}'s +3",
-        "ev.called": "{name}: one card left!", "ev.penalty": "Penalty for {name}: 4 cards for not calling “one card left”",
-        "ev.game_over": "Game over",
     },
 }
 
@@ -152,7 +145,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text))
     if view["over"] and view.get("result"):
         parts.append(render_result(update, lang, ui))
     return table_section(parts, GAME_ID, view)
@@ -212,7 +205,8 @@ def render_run(update: dict, lang: str) -> str:
     mine = view["phase"] == "taki" and view["turn"] == update["seat"]
     key = "run.mine" if mine else "run.open"
     text = tx(lang, key, shape=COLOR_SHAPES[color], color=t(lang, color),
-              names=", ".join(player_name(lang, update, s) for s in run["users"]))
+              names=", ".join(tx(lang, "by_you") if s == update["seat"] else player_name(lang, update, s)
+                              for s in run["users"]))
     return tag("p", escape(text), class_=f"taki-run c-{color}", data_testid="taki-run", data_color=color,
                data_mine="1" if mine else "0", aria_live="polite")
 
@@ -261,7 +255,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     choosing = ui.get(COLOR_KEY)
     color_box = render_color_chooser(choosing, lang) if choosing and choosing in (view.get("hand") or []) else ""
     return tag("div", status_line(status_text(update, lang)) + render_run(update, lang) + message_line(ui)
-               + color_box + tag("div", "".join(buttons), class_="actions"), class_="controls")
+               + color_box + action_bar(buttons, lang), class_="controls")
 
 
 def render_color_chooser(card: str, lang: str) -> str:
@@ -283,14 +277,29 @@ def hand_action(card: str, legal: set[str]) -> tuple[str, bool]:
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     legal = set(update["legal"])
+    hand = update["view"]["hand"]
+    keys = card_keys(hand)
     cards = []
-    for i, card in enumerate(update["view"]["hand"]):
+    for i in display_order(hand, ui.get("sort"), color_key, number_key):
+        card = hand[i]
         action, playable = hand_action(card, legal)
         cls = card_class(card) + (" playable" if playable else "") + (" chosen" if ui.get(COLOR_KEY) == card else "")
-        label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
-        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i))
-    return tag("div", tag("h2", t(lang, "hand"), class_="sr-only") + "".join(cards), class_="hand",
-               data_testid="hand", role="group", aria_label=t(lang, "hand"))
+        glyph = GLYPHS.get(card[1:] if coloured(card) else card, card[1:])
+        label = spoken_label(glyph, card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
+        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
+                            data_key=keys[i]))
+    return hand_box(lang, cards, ui.get("sort"))
+
+
+RANK_PLACE = rank_order(("S", "R", "+", "T", "+2", "CC", "ST", "K", "+3", "X3"))
+
+
+def color_key(card: str) -> tuple:
+    return (COLORS.index(card[0]) if coloured(card) else len(COLORS),)
+
+
+def number_key(card: str) -> tuple:
+    return (RANK_PLACE(card[1:] if coloured(card) else card),)
 
 
 def local_action(ui: dict, action: str) -> None:
@@ -303,40 +312,59 @@ def local_action(ui: dict, action: str) -> None:
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
-    view = update["view"]
-    result = view["result"]
-    left, points = result["cards_left"], result["hand_points"]
-    seats = sorted(range(view["players"]), key=lambda s: (left[s], points[s], s))
-    table = score_table(update, lang, seats, [(tx(lang, "cards_left"), left), (tx(lang, "points"), points)],
-                        tx(lang, "result.caption"))
-    return result_overlay(update, lang, ui, result["winners"], table)
+    """A quick game: the winner and everybody's cards left (and what they are worth)."""
+    result = update["view"]["result"]
+    body = cards_left_table(update, lang, result["cards_left"], result["hand_points"], result["winners"])
+    return result_dialog(update, lang, ui, result["winners"], body)
 
 
 # ----- the log ---------------------------------------------------------------------------------------
+SENTENCES = {
+    "es": {"taki_opened": {"you": "Abres un TAKI {color}", "they": "{name} abre un TAKI {color}"},
+           "taki_closed": {"you": "Cierras el TAKI: «¡cierro Taki!»", "they": "{name} cierra el TAKI: «¡cierro Taki!»"},
+           "taki_closed.unfired": {"you": "Cierras el TAKI sin efecto", "they": "{name} cierra el TAKI sin efecto"},
+           "taki_left_open": {"you": "Dejas el TAKI {color} abierto", "they": "{name} deja el TAKI {color} abierto"},
+           "turn_ended": {"you": "Terminas el turno", "they": "{name} termina el turno"},
+           "broke": {"you": "Rompes el +3 de {other}", "they": "{name} rompe el +3 de {other}",
+                     "they_you": "{name} rompe tu +3", "you_self": "Rompes tu propio +3",
+                     "they_self": "{name} rompe su propio +3"},
+           "penalty": {"you": "Castigo: robas 4 cartas por no decir «¡me queda una!»",
+                       "they": "Castigo para {name}: 4 cartas por no decir «¡me queda una!»"}},
+    "en": {"taki_opened": {"you": "You open a {color} TAKI", "they": "{name} opens a {color} TAKI"},
+           "taki_closed": {"you": "You close the TAKI: “close TAKI!”", "they": "{name} closes the TAKI: “close TAKI!”"},
+           "taki_closed.unfired": {"you": "You close the TAKI without effect",
+                                   "they": "{name} closes the TAKI without effect"},
+           "taki_left_open": {"you": "You leave the {color} TAKI open", "they": "{name} leaves the {color} TAKI open"},
+           "turn_ended": {"you": "You end your turn", "they": "{name} ends the turn"},
+           "broke": {"you": "You break {other}'s +3", "they": "{name} breaks {other}'s +3",
+                     "they_you": "{name} breaks your +3", "you_self": "You break your own +3",
+                     "they_self": "{name} breaks their own +3"},
+           "penalty": {"you": "Penalty: you draw 4 cards for not calling “one card left”",
+                       "they": "Penalty for {name}: 4 cards for not calling “one card left”"}},
+}
+
+
+def _played(event: dict, update: dict, lang: str) -> Line:
+    card = card_name(lang, event["card"])
+    if event.get("color"):
+        return Line("played_color", {"card": card, "color": color_text(lang, event["color"])}, event["seat"])
+    return Line("played", {"card": card}, event["seat"])
+
+
+def _coloured(event: dict, update: dict, lang: str) -> Line:
+    return Line(event["type"], {"color": color_text(lang, event["color"])}, event["seat"])
+
+
+def _closed(event: dict, update: dict, lang: str) -> Line:
+    return Line("taki_closed" if event.get("fired") else "taki_closed.unfired", {}, event["seat"])
+
+
+LOG = GameLog(card_name, SENTENCES, call={"es": "¡me queda una!", "en": "one card left!"},
+              special={"played": _played, "taki_opened": _coloured, "taki_left_open": _coloured,
+                       "taki_closed": _closed, "penalty": lambda e, u, lang: Line("penalty", {}, e["seat"]),
+                       "broke": lambda e, u, lang: Line("broke", {}, e["seat"], e.get("target"))})
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
-    kind = event["type"]
-    seat = event.get("seat")
-    name = player_name(lang, update, seat) if isinstance(seat, int) else ""
-    if kind == "played":
-        if event.get("color"):
-            return tx(lang, "ev.played_color", name=name, card=card_name(lang, event["card"]),
-                      color=color_text(lang, event["color"]))
-        return tx(lang, "ev.played", name=name, card=card_name(lang, event["card"]))
-    if kind == "drew":
-        return drew_text(event, name, lang, card_name)
-    if kind == "skipped":
-        return t(lang, "ev.skipped", name=name)
-    if kind in ("reversed", "reshuffled"):
-        return t(lang, "ev." + kind)
-    if kind in ("taki_opened", "taki_left_open"):
-        return tx(lang, "ev." + kind, name=name, color=color_text(lang, event["color"]))
-    if kind == "taki_closed":
-        return tx(lang, "ev.taki_closed" if event.get("fired") else "ev.taki_ended", name=name)
-    if kind in ("turn_ended", "called", "penalty"):
-        return tx(lang, "ev." + kind, name=name)
-    if kind == "broke":
-        target = event.get("target")
-        return tx(lang, "ev.broke", name=name, other=player_name(lang, update, target) if target is not None else "")
-    if kind == "game_over":
-        return tx(lang, "ev.game_over")
-    return None
+    """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
+    return LOG.text(event, update, lang)

@@ -1,0 +1,91 @@
+"""My hand and my controls: the order the hand is shown in (as the view gives it, by colour or suit,
+or by number) and the fixed-height action bar.
+
+Only the display order changes: each card keeps its index in the view's hand (``data-index``, what
+selections and actions refer to), so sorting never assumes the deal order and never changes a move.
+The choice is remembered per browser (``localStorage["tapete.sort"]``, read and written by the app).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from .html import button, tag
+from .i18n import t
+
+STORE_SORT = "tapete.sort"
+SORTS = ("", "color", "number")
+Key = Callable[[str], tuple]
+
+
+def display_order(hand: Sequence[str], mode: str | None, by_color: Key, by_number: Key) -> list[int]:
+    """Indices of ``hand`` in the order to show them (stable: equal cards keep the view's order)."""
+    indices = list(range(len(hand)))
+    if mode == "color":
+        return sorted(indices, key=lambda i: (by_color(hand[i]), by_number(hand[i])))
+    if mode == "number":
+        return sorted(indices, key=lambda i: (by_number(hand[i]), by_color(hand[i])))
+    return indices
+
+
+def card_keys(hand: Sequence[str]) -> list[str]:
+    """A stable key per card of the hand: its code and which copy of it this is (``R7``, ``R7~2``)."""
+    seen: dict[str, int] = {}
+    keys = []
+    for card in hand:
+        seen[card] = seen.get(card, 0) + 1
+        keys.append(card if seen[card] == 1 else f"{card}~{seen[card]}")
+    return keys
+
+
+def sort_control(lang: str, mode: str | None, color_key: str = "sort.color") -> str:
+    """Three toggle buttons (``sort-none``, ``sort-color``, ``sort-number``), the current one pressed."""
+    mode = mode if mode in SORTS else ""
+    labels = {"": t(lang, "sort.none"), "color": t(lang, color_key), "number": t(lang, "sort.number")}
+    buttons = "".join(button(labels[m], f"ui:sort:{m or 'none'}", f"sort-{m or 'none'}", "btn sort-btn",
+                             aria_pressed="true" if m == mode else "false") for m in SORTS)
+    return tag("div", tag("span", t(lang, "sort"), class_="sort-label", aria_hidden="true") + buttons,
+               class_="sort", data_testid="sort", role="group", aria_label=t(lang, "sort"))
+
+
+def parse_sort(action: str) -> str | None:
+    """``ui:sort:color`` -> ``color``; ``ui:sort:none`` -> ``""``; anything else -> None."""
+    if not action.startswith("ui:sort:"):
+        return None
+    mode = action.split(":", 2)[2]
+    mode = "" if mode == "none" else mode
+    return mode if mode in SORTS else None
+
+
+def hand_box(lang: str, cards_html: Sequence[str], mode: str | None, color_key: str = "sort.color",
+             extra: str = "") -> str:
+    """My hand (``hand``, a group of card buttons already in display order) under its sort control."""
+    head = tag("h2", t(lang, "hand"), class_="sr-only")
+    cards = tag("div", "".join(cards_html) + extra, class_="hand", data_testid="hand", role="group",
+                aria_label=t(lang, "hand"))
+    return tag("div", head + sort_control(lang, mode, color_key) + cards, class_="hand-area")
+
+
+def rank_order(ranks: Sequence[str]) -> Callable[[str], int]:
+    """A rank's place: numbers by value first, then ``ranks`` in the given order."""
+    def place(rank: str) -> int:
+        if rank.lstrip("-").isdigit():
+            return int(rank)
+        return 100 + (ranks.index(rank) if rank in ranks else len(ranks))
+    return place
+
+
+def action_bar(buttons: Sequence[str], lang: str) -> str:
+    """The actions that make sense now (``actions``), in a bar of fixed height: one row that scrolls
+    sideways if it must, so the table below never jumps when buttons come and go."""
+    return tag("div", "".join(b for b in buttons if b), class_="actions", data_testid="actions", role="group",
+               aria_label=t(lang, "actions"))
+
+
+def spoken_label(visible: str, name: str) -> str:
+    """A card button's accessible name that contains its visible text (WCAG 2.5.3, axe
+    label-content-name-mismatch): ``K, rey de corazones`` when the face shows letters the name lacks."""
+    if any(ch.isalpha() for ch in visible) and not re.search(rf"(?<!\w){re.escape(visible)}(?!\w)", name, re.I):
+        return f"{visible}, {name}"        # a whole word: "K" is not found inside "king"
+    return name

@@ -1,0 +1,72 @@
+"""Rooms that say what is wrong: the lobby's connection line with a real relay, the error with Retry
+when no relay can be reached, and a guest told that no host answers (real Nostr relay on loopback)."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def closed_port() -> int:
+    """A loopback port nobody listens on (connections are refused at once)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def open_setup(page, boot, url):
+    boot(page, url)
+    page.click('[data-testid="game-chupate"]')
+    page.fill('[data-testid="room-name"]', "Ana")
+
+
+def test_relay_unreachable_says_so_within_12_s_and_offers_retry(new_page, boot, site_url):
+    page = new_page(locale="en-US")
+    open_setup(page, boot, f"{site_url}?relay=ws://127.0.0.1:{closed_port()}&ice=none")
+    clicked = time.monotonic()
+    page.click('[data-testid="btn-create-room"]')
+    page.wait_for_selector('[data-testid="room-status"][data-state="error"]', timeout=12_000)
+    assert time.monotonic() - clicked < 12.5
+    assert "Could not reach the room servers" in page.inner_text('[data-testid="room-status"]')
+    page.click('[data-testid="btn-room-retry"]')
+    page.wait_for_selector('[data-testid="room-status"][data-state="connecting"]')
+    page.wait_for_selector('[data-testid="room-status"][data-state="error"]', timeout=12_000)
+    new_page.console_errors.clear()     # the refused WebSocket connections are logged by Chromium
+
+
+def test_lobby_shows_relay_and_peers_and_plain_seat_labels(new_page, boot, site_url, nostr_relay):
+    url = f"{site_url}?relay={nostr_relay}&ice=none&bot_delay=0"
+    host = new_page(locale="en-US")
+    open_setup(host, boot, url)
+    host.click('[data-testid="btn-create-room"]')
+    host.wait_for_selector('[data-testid="room-status"][data-state="ok"]', timeout=15_000)
+    assert "Room servers: 1 of 1 connected" in host.inner_text('[data-testid="room-status"]')
+    code = host.inner_text('[data-testid="room-code"]').strip()
+    seat = host.inner_text('[data-testid="lobby-seat-0"]')
+    assert seat.startswith("Ana"), seat                      # the <ol> numbers it: no "1. 1. Ana"
+    guest = new_page(locale="en-US")
+    open_setup(guest, boot, url)
+    guest.fill('[data-testid="room-name"]', "Beto")
+    guest.fill('[data-testid="join-code"]', code)
+    guest.click('[data-testid="btn-join"]')
+    host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    host.wait_for_function("() => /connected to you: [1-9]/.test("
+                           "document.querySelector('[data-testid=room-status]').textContent)", timeout=15_000)
+    # the security note is readable on the light lobby box (it was 1.31:1)
+    color = host.eval_on_selector('[data-testid="room-tradeoff"]', "n => getComputedStyle(n).color")
+    assert color in ("rgb(26, 26, 26)", "rgb(236, 235, 230)"), color
+
+
+def test_join_with_no_host_says_so(new_page, boot, site_url, nostr_relay):
+    page = new_page(locale="en-US")
+    open_setup(page, boot, f"{site_url}?relay={nostr_relay}&ice=none")
+    page.fill('[data-testid="join-code"]', "QWERTY")
+    page.click('[data-testid="btn-join"]')
+    page.wait_for_selector('[data-testid="room-status"][data-state="ok"]', timeout=15_000)
+    page.wait_for_selector('[data-testid="room-status"][data-state="error"]', timeout=25_000)
+    text = page.inner_text('[data-testid="room-status"]')
+    assert "No host answers in room QWERTY" in text, text
