@@ -1,6 +1,6 @@
 /* Tapete app shell: language, boot progress, boot error box, watchdog.
  *
- * Plain script (no module) loaded at the end of <body>, before PyScript starts, so
+ * Plain script (no module) loaded at the end of <body>, before Python starts, so
  * the page is usable and readable at once and every boot failure is shown.
  * Public surface, for the Python UI (via `js.tapeteShell`) and for tests:
  *   tapeteShell.lang                current language, "es" or "en"
@@ -8,7 +8,15 @@
  *                                   set <html lang>, dispatch "tapete:lang" on document
  *   tapeteShell.t(key)              shell string in the current language
  *   tapeteShell.stage(name)         boot stage: download | start | app | ready
+ *   tapeteShell.received(path, bytes, encoding)   boot.mjs: `bytes` (decoded) of the site file
+ *                                   `path` have arrived, sent with that Content-Encoding
  *   tapeteShell.fail(message)       show the boot error box (data-testid="boot-error")
+ *   tapeteLoadP2P()                 import static/js/p2p.js (rooms), resolves to its default export
+ * Progress speaks bytes: "Preparing the cards… 1.2 / 3.9 MB", on the wire (the sizes of each boot
+ * file raw, gzip and brotli are written by the build into data-boot-sizes; the encoding the server
+ * chose picks which). Watchdog: the error box shows when nothing has arrived for 30 s
+ * (`?boot-timeout=<s>`), or when Python has not started 60 s (twice that) after the last byte.
+ * If the page becomes ready anyway, the error box goes away.
  * Readiness is signalled by main.py with <html data-ready="1">; then the service worker (sw.js,
  * offline play) is registered, so precaching never slows the first boot.
  */
@@ -17,11 +25,13 @@
 
   var STRINGS = {
     es: {
-      "boot.download": "Descargando Python…",
-      "boot.start": "Arrancando Python…",
-      "boot.app": "Cargando Tapete…",
+      "boot.download": "Preparando las cartas…",
+      "boot.bytes": "Preparando las cartas… {done} / {total} MB",
+      "boot.start": "Barajando…",
+      "boot.app": "Poniendo la mesa…",
       "boot.ready": "Listo",
-      "boot.timeout": "Python no arrancó en {s} s.",
+      "boot.stalled": "No llega nada desde hace {s} s: ¿hay conexión?",
+      "boot.timeout": "El motor de juego no arrancó en {s} s.",
       "error.title": "No se pudo arrancar Tapete",
       "error.reload": "Recargar",
       "picker.title": "Elige un juego",
@@ -37,11 +47,13 @@
       "lang.other.name": "English"
     },
     en: {
-      "boot.download": "Downloading Python…",
-      "boot.start": "Starting Python…",
-      "boot.app": "Loading Tapete…",
+      "boot.download": "Preparing the cards…",
+      "boot.bytes": "Preparing the cards… {done} / {total} MB",
+      "boot.start": "Shuffling…",
+      "boot.app": "Setting the table…",
       "boot.ready": "Ready",
-      "boot.timeout": "Python did not start within {s} s.",
+      "boot.stalled": "Nothing has arrived for {s} s: are you online?",
+      "boot.timeout": "The game engine did not start within {s} s.",
       "error.title": "Tapete could not start",
       "error.reload": "Reload",
       "picker.title": "Pick a game",
@@ -61,9 +73,12 @@
   var LANG_KEY = "tapete.lang";
   var root = document.documentElement;
   var params = new URLSearchParams(location.search);
-  var timeoutMs = Number(params.get("boot-timeout")) * 1000 || 60000;
+  var stallMs = Number(params.get("boot-timeout")) * 1000 || 30000;
   var currentStage = "download";
   var failed = false;
+  var watchdog = null;
+  var sizes = {};   // path -> [raw, gzip, brotli] bytes (data-boot-sizes)
+  var got = {};     // path -> {bytes: decoded so far, encoding}
 
   function $(id) { return document.getElementById(id); }
 
@@ -107,15 +122,18 @@
       currentStage = name;
       try { performance.mark("tapete:" + name); } catch (e) { /* old browsers */ }
       root.setAttribute("data-boot", name === "ready" ? "ready" : "loading");
-      var bar = $("boot-bar"), text = $("boot-stage");
-      if (bar) bar.value = STAGES[name];
-      if (text) {
-        text.setAttribute("data-i18n", "boot." + name);
-        text.textContent = shell.t("boot." + name);
-      }
+      var bar = $("boot-bar");
+      if (bar && name !== "download") bar.value = STAGES[name];
+      showStage();
+    },
+    received: function (path, bytes, encoding) {
+      if (!(path in sizes)) { arrived(); return; }
+      got[path] = { bytes: Math.max(bytes, (got[path] || { bytes: 0 }).bytes), encoding: encoding };
+      arrived();
+      if (currentStage === "download") showStage();
     },
     fail: function (message) {
-      if (root.getAttribute("data-ready") === "1") {
+      if (root.getAttribute("data-ready") === "1" || root.getAttribute("data-boot") === "ready") {
         console.error("[tapete] error after boot:", message);
         return;
       }
@@ -140,14 +158,64 @@
       console.error("[tapete] boot failed:", message);
     },
     ready: function () {
-      if (failed) return;
       clearTimeout(watchdog);
+      if (failed) {            // a slow boot that was declared failed came through after all
+        failed = false;
+        var box = $("boot-error");
+        if (box) box.hidden = true;
+      }
       shell.stage("ready");
       var progress = $("boot-progress");
       if (progress) progress.hidden = true;
       registerServiceWorker();
     }
   };
+
+  // --- progress in bytes ---------------------------------------------------------------------
+  function wireTotal(path) {
+    var s = sizes[path], enc = got[path] && got[path].encoding;
+    return enc === "br" ? s[2] : enc === "gzip" ? s[1] : enc === "" ? s[0] : s[2];  // unknown yet: brotli
+  }
+  function wireSoFar(path) {
+    var g = got[path];
+    if (!g) return 0;
+    return Math.min(1, g.bytes / sizes[path][0]) * wireTotal(path);
+  }
+  function megabytes(n) {
+    return (n / 1e6).toLocaleString(shell.lang === "es" ? "es-ES" : "en-GB",
+                                     { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  }
+  function showStage() {
+    var text = $("boot-stage"), bar = $("boot-bar");
+    if (!text) return;
+    var done = 0, total = 0;
+    for (var path in sizes) { done += wireSoFar(path); total += wireTotal(path); }
+    if (currentStage === "download" && total > 0) {
+      if (bar) bar.value = Math.max(2, Math.round(STAGES.start * done / total));
+      text.removeAttribute("data-i18n");
+      text.textContent = shell.t("boot.bytes").replace("{done}", megabytes(done)).replace("{total}", megabytes(total));
+    } else {
+      text.setAttribute("data-i18n", "boot." + currentStage);
+      text.textContent = shell.t("boot." + currentStage);
+    }
+  }
+  function allArrived() {
+    for (var path in sizes) if (!got[path] || got[path].bytes < sizes[path][0]) return false;
+    return true;
+  }
+
+  // --- watchdog: silence for stallMs while downloading, or no start 2 × stallMs after the last byte
+  function arrived() {
+    if (failed || root.getAttribute("data-ready") === "1") return;
+    clearTimeout(watchdog);
+    var waiting = allArrived() || currentStage === "app";
+    var ms = waiting ? 2 * stallMs : stallMs;
+    watchdog = setTimeout(function () {
+      if (root.getAttribute("data-ready") === "1") return;
+      var key = waiting ? "boot.timeout" : "boot.stalled";
+      shell.fail(shell.t(key).replace("{s}", String(ms / 1000)));
+    }, ms);
+  }
 
   // Offline play (docs/shell.md): only on http(s) where the browser offers service workers
   // (secure origins: https, localhost, 127.0.0.1). A failure is logged and changes nothing else.
@@ -162,6 +230,13 @@
     }
   }
   window.tapeteShell = shell;
+  // Peer-to-peer play (static/js/p2p.js + Trystero) loads only when a room is opened.
+  window.tapeteLoadP2P = function () {
+    return import("./p2p.js").then(function (m) { return m.default; });
+  };
+  try {
+    sizes = JSON.parse(($("boot-progress") || root).getAttribute("data-boot-sizes") || "{}");
+  } catch (e) { sizes = {}; }
 
   // Language: apply at once, before the first paint.
   root.lang = shell.lang;
@@ -170,15 +245,32 @@
   if (toggle) {
     toggle.addEventListener("click", function () {
       shell.setLang(shell.lang === "es" ? "en" : "es");
+      showStage();
     });
   }
+  var reload = $("boot-error") && $("boot-error").querySelector("button");
+  if (reload) reload.addEventListener("click", function () { location.reload(); });
+  showStage();
 
-  // Progress: "download" until the wasm has arrived, then "start" until Python runs
-  // main.py (boot.mjs moves to "app" from PyScript's onReady hook).
+  // Progress: "download" until every boot file has arrived, then "start" until Python runs
+  // main.py (boot.mjs moves to "app" once Pyodide is up). A finished resource counts as arrived
+  // (pyodide.asm.mjs is an import(), which boot.mjs cannot count as it streams).
   try {
+    var base = new URL("../../", document.currentScript ? document.currentScript.src : location.href);
     var seen = function (entries) {
       for (var i = 0; i < entries.length; i++) {
-        if (/pyodide\.asm\.wasm$/.test(entries[i].name)) shell.stage("start");
+        var url = new URL(entries[i].name);
+        var path = url.pathname.slice(base.pathname.length);
+        if (path in sizes && (!got[path] || got[path].bytes < sizes[path][0])) {
+          var e = entries[i], enc = "";
+          if (e.encodedBodySize && e.decodedBodySize && e.encodedBodySize < e.decodedBodySize) {
+            enc = Math.abs(e.encodedBodySize - sizes[path][2]) <= Math.abs(e.encodedBodySize - sizes[path][1]) ? "br" : "gzip";
+          }
+          shell.received(path, sizes[path][0], enc);
+        } else {
+          arrived();
+        }
+        if (allArrived()) shell.stage("start");
       }
     };
     seen(performance.getEntriesByType("resource"));
@@ -220,9 +312,5 @@
     }
   }).observe(document.body, { childList: true, subtree: true });
 
-  var watchdog = setTimeout(function () {
-    if (root.getAttribute("data-ready") !== "1") {
-      shell.fail(shell.t("boot.timeout").replace("{s}", String(timeoutMs / 1000)));
-    }
-  }, timeoutMs);
+  arrived();  // start the watchdog
 })();
