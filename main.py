@@ -19,7 +19,10 @@ import traceback
 
 import js  # Pyodide's bridge to the page
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+
+# Not `from pyscript import ...`: that shim travels in tapete.zip, whose failures this file reports.
+window = js.globalThis
+document = js.document
 
 MISSING: list[str] = []
 

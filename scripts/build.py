@@ -101,7 +101,6 @@ SW_EXTRA = ("static/config.json",)
 # ones only rooms need (p2p.js's Trystero) are not.
 SW_DYNAMIC_MAX = 16 * 1024
 REF_RE = re.compile(r'(?:href|src|config)="\./([^"?#]+)"')
-MANIFEST = "static/manifest.webmanifest"
 IMPORT_RE = re.compile(r"""\b(?:from|import)\s*(\(\s*)?["'](\.{1,2}/[^"'\s?#]+)["']""")
 
 QUIET = False
@@ -461,16 +460,15 @@ def precache_list(files: dict[str, Path]) -> list[str]:
     import (static imports always, import() up to SW_DYNAMIC_MAX bytes)."""
     todo = ["index.html", *SW_EXTRA, *(f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES)]
     todo += REF_RE.findall(files["index.html"].read_text())
-    if MANIFEST in files:
-        manifest = json.loads(files[MANIFEST].read_text())
-        base = posixpath.dirname(MANIFEST)
-        todo += [posixpath.normpath(posixpath.join(base, icon["src"])) for icon in manifest.get("icons", [])]
     seen: set[str] = set()
     while todo:
         path = todo.pop()
         if path in seen or path not in files:
             continue
         seen.add(path)
+        if path.endswith(".webmanifest"):   # the install icons
+            icons_ = json.loads(files[path].read_text()).get("icons", [])
+            todo += [posixpath.normpath(posixpath.join(posixpath.dirname(path), i["src"])) for i in icons_]
         if path.endswith((".js", ".mjs")):
             for dynamic, spec in IMPORT_RE.findall(files[path].read_text(errors="replace")):
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))

@@ -230,9 +230,12 @@
     }
   }
   window.tapeteShell = shell;
-  // Peer-to-peer play (static/js/p2p.js + Trystero) loads only when a room is opened.
+  // Peer-to-peer play (static/js/p2p.js + Trystero) loads only when a room is opened. Its URL is
+  // made at run time: the service worker's precache list (scripts/build.py follows literal
+  // imports) leaves rooms out, as they need the network anyway.
+  var scriptURL = document.currentScript ? document.currentScript.src : location.href;
   window.tapeteLoadP2P = function () {
-    return import("./p2p.js").then(function (m) { return m.default; });
+    return import(new URL("p2p.js", scriptURL).href).then(function (m) { return m.default; });
   };
   try {
     sizes = JSON.parse(($("boot-progress") || root).getAttribute("data-boot-sizes") || "{}");
@@ -256,7 +259,7 @@
   // main.py (boot.mjs moves to "app" once Pyodide is up). A finished resource counts as arrived
   // (pyodide.asm.mjs is an import(), which boot.mjs cannot count as it streams).
   try {
-    var base = new URL("../../", document.currentScript ? document.currentScript.src : location.href);
+    var base = new URL("../../", scriptURL);
     var seen = function (entries) {
       for (var i = 0; i < entries.length; i++) {
         var url = new URL(entries[i].name);
