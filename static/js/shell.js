@@ -251,6 +251,9 @@
       showStage();
     });
   }
+  // Forms in the app are read by Python, never sent: Enter in a field must not navigate. (An inline
+  // onsubmit="return false" would be blocked by the Content-Security-Policy.)
+  document.addEventListener("submit", function (ev) { ev.preventDefault(); }, true);
   var reload = $("boot-error") && $("boot-error").querySelector("button");
   if (reload) reload.addEventListener("click", function () { location.reload(); });
   showStage();
