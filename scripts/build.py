@@ -15,8 +15,9 @@ Steps, each skipped when its output is already up to date:
    scripts/stdlib_exercise.py (every import written in the sources, every module,
    the self-test of every game, whole games with every bot level, a room played
    out, the error path) in the vendored Pyodide under node and lists the stdlib
-   files loaded; ``static/vendor/pyodide/python_stdlib.zip`` holds just those
-   (stored, not deflated: the wire compression does better on the whole file).
+   files loaded; ``static/vendor/pyodide/python_stdlib.zip`` holds just those,
+   as bytecode compiled by the vendored Pyodide (stored, not deflated: the wire
+   compression does better on the whole file).
    Cached in ``build/stdlib.json`` by a hash of its inputs;
 4. zip: pack ``py/tapete/**`` (``.py`` and ``.json`` files) and ``py/pyscript.py``
    into ``build/tapete.zip`` (stored, for the same reason), deterministically (sorted names, fixed timestamps and
@@ -257,9 +258,26 @@ def traced_stdlib() -> list[str]:
 
 
 def stdlib_bytes(full_zip: Path, names: list[str]) -> bytes:
-    """A deterministic, stored (uncompressed) zip of ``names`` taken from ``full_zip``."""
+    """A deterministic, stored (uncompressed) zip of ``names`` taken from ``full_zip``, as bytecode:
+    ``a/b.py`` becomes ``a/b.pyc`` (compiled by the vendored Pyodide, unchecked-hash), which
+    zipimport loads with no source beside it. Python then compiles nothing of its standard library
+    at boot (the bare npm zip makes every boot compile what it imports). Compiled as ``python -OO
+    -X no_debug_ranges`` would (no docstrings, no asserts, no column tables: CPython's own test
+    suite runs its library under -OO): 0.62 MB brotli instead of 0.98. ``TAPETE_NO_PYC=1`` keeps
+    the sources instead."""
     with zipfile.ZipFile(full_zip) as src:
-        return zip_bytes([], {name: src.read(name) for name in names})
+        sources = {name: src.read(name) for name in names}
+    if os.environ.get("TAPETE_NO_PYC"):
+        return zip_bytes([], sources)
+    compiled = pyodide_bytecode({n: d for n, d in sources.items() if n.endswith(".py")}, "stdlib-pyc", optimize=2)
+    entries = {n: d for n, d in sources.items() if not n.endswith(".py")}
+    for pyc, data in compiled.items():
+        folder, _, leaf = pyc.rpartition("__pycache__/")
+        entries[folder + leaf.split(".", 1)[0] + ".pyc"] = data
+    missing = [n for n in sources if n.endswith(".py") and n[:-3] + ".pyc" not in entries]
+    if missing:
+        sys.exit(f"[build] no bytecode for {missing[:5]}")
+    return zip_bytes([], entries)
 
 
 def step_stdlib() -> None:
@@ -304,42 +322,45 @@ def zip_bytes(files: list[Path], extra: dict[str, bytes] | None = None) -> bytes
     return buf.getvalue()
 
 
-def compiled_pycs(files: list[Path]) -> dict[str, bytes]:
-    """Bytecode for `files`, compiled by the vendored Pyodide; cached under build/pyc/."""
-    if os.environ.get("TAPETE_NO_PYC"):
-        log("zip: TAPETE_NO_PYC set, no bytecode")
-        return {}
+def pyodide_bytecode(sources: dict[str, bytes], name: str, optimize: int = 0) -> dict[str, bytes]:
+    """``{path/x.py: source}`` compiled by the vendored Pyodide under node (scripts/compile_pyc.mjs,
+    without column tables) into ``{path/__pycache__/x.cpython-3XX[.opt-2].pyc: bytecode}``; cached
+    under build/<name>/ by a hash of the sources, the compiler and the Pyodide version."""
     pyodide = NODE_MODULES / "pyodide" / "package.json"
     key = hashlib.sha256()
     key.update(pyodide.read_bytes() if pyodide.exists() else b"")
-    key.update((ROOT / "scripts" / "compile_pyc.mjs").read_bytes())
-    for path in files:
-        if path.suffix == ".py":
-            key.update(path.relative_to(PY_SRC).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    key.update((ROOT / "scripts" / "compile_pyc.mjs").read_bytes() + str(optimize).encode())
+    for path, data in sorted(sources.items()):
+        key.update(path.encode() + b"\0" + data + b"\0")
     digest = key.hexdigest()
-    cache = BUILD / "pyc"
+    cache = BUILD / name
     stamp = cache / ".key"
     if not (stamp.exists() and stamp.read_text() == digest):
         node = shutil.which("node")
         if node is None or not pyodide.exists():
             sys.exit("[build] bytecode needs node and node_modules/pyodide (npm ci), or set TAPETE_NO_PYC=1")
-        staging = BUILD / "pyc-src"
+        staging = BUILD / f"{name}-src"
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(cache, ignore_errors=True)
-        for path in files:
-            if path.suffix == ".py":
-                target = staging / path.relative_to(PY_SRC)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(path.read_bytes())
-        subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(staging), str(cache)],
+        for path, data in sources.items():
+            target = staging / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(staging), str(cache), str(optimize)],
                        check=True, cwd=ROOT, stdout=subprocess.DEVNULL if QUIET else None)
         shutil.rmtree(staging, ignore_errors=True)
         cache.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest)
-    return {
-        p.relative_to(cache).as_posix(): p.read_bytes()
-        for p in sorted(cache.rglob("*.pyc"))
-    }
+    return {p.relative_to(cache).as_posix(): p.read_bytes() for p in sorted(cache.rglob("*.pyc"))}
+
+
+def compiled_pycs(files: list[Path]) -> dict[str, bytes]:
+    """Bytecode for the package `files`, compiled by the vendored Pyodide; cached under build/pyc/."""
+    if os.environ.get("TAPETE_NO_PYC"):
+        log("zip: TAPETE_NO_PYC set, no bytecode")
+        return {}
+    return pyodide_bytecode({p.relative_to(PY_SRC).as_posix(): p.read_bytes() for p in files if p.suffix == ".py"},
+                            "pyc")
 
 
 def step_zip() -> Path:
