@@ -67,12 +67,15 @@ async def _boot():
             if exc.name != APP_MODULE:
                 raise
             app = None
+        shell = window.tapeteShell
+        shell.handover()          # the shell's pre-boot screens go; #app holds the picker again
         if app is None:
             _enable_picker()
         else:
             result = app.start()
             if inspect.isawaitable(result):
                 await result
+        shell.replay()            # what the player did before Python was up, done through the UI
     except BaseException as exc:  # noqa: BLE001  - every failure must reach the page
         message = "".join(traceback.format_exception(exc))
         js.console.error(message)

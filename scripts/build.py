@@ -413,14 +413,41 @@ def boot_sizes(dist: Path) -> dict[str, list[int]]:
     return sizes
 
 
+SETUP_MARKER = "<!-- build: setup forms -->"
+
+
+def setup_templates() -> str:
+    """The new-game form of every game in both languages, as the Python UI renders it with its
+    defaults (tapete.ui.setup + the friends box), each in a ``<template data-setup="<game>"
+    data-lang="<lang>">``: the shell shows them before Python is up (docs/shell.md). Rendered by the
+    build's own CPython from py/ (the UI's HTML builders are pure Python)."""
+    sys.path.insert(0, str(PY_SRC))
+    try:
+        from tapete.core import get, ids
+        from tapete.ui.room_ui import render_friends_box
+        from tapete.ui.setup import default_settings, render_setup
+    finally:
+        sys.path.remove(str(PY_SRC))
+    out = []
+    for game_id in ids():
+        game = get(game_id)
+        for lang in ("es", "en"):
+            html = render_setup(lang, game, default_settings(game)) + render_friends_box(lang, "")
+            out.append(f'<template data-setup="{game_id}" data-lang="{lang}">{html}</template>')
+    return "\n  ".join(out)
+
+
 def write_index(dist: Path = DIST) -> None:
-    """dist/index.html: index.html with ``data-boot-sizes`` filled in (see boot_sizes)."""
+    """dist/index.html: index.html with ``data-boot-sizes`` filled in (see boot_sizes) and the
+    pre-rendered setup forms in place of SETUP_MARKER (see setup_templates)."""
     text = (ROOT / "index.html").read_text()
     marker = 'data-boot-sizes=""'
-    if marker not in text:
-        sys.exit(f"[build] index.html lacks {marker}")
+    for needed in (marker, SETUP_MARKER):
+        if needed not in text:
+            sys.exit(f"[build] index.html lacks {needed}")
     sizes = json.dumps(boot_sizes(dist), separators=(",", ":")).replace('"', "&quot;")
-    write_if_changed(dist / "index.html", text.replace(marker, f'data-boot-sizes="{sizes}"').encode())
+    text = text.replace(marker, f'data-boot-sizes="{sizes}"').replace(SETUP_MARKER, setup_templates())
+    write_if_changed(dist / "index.html", text.encode())
 
 
 def compress_dist(dist: Path = DIST) -> None:
@@ -480,6 +507,7 @@ def precache_list(files: dict[str, Path]) -> list[str]:
     scripts, preloads, icons, manifest), Pyodide's runtime, SW_EXTRA, and every module those scripts
     import (static imports always, import() up to SW_DYNAMIC_MAX bytes)."""
     todo = ["index.html", *SW_EXTRA, *(f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES)]
+    todo += [path for path in files if path.startswith("rules/")]   # the rules pages, when built
     todo += REF_RE.findall(files["index.html"].read_text())
     seen: set[str] = set()
     while todo:

@@ -12,6 +12,13 @@
  *                                   `path` have arrived, sent with that Content-Encoding
  *   tapeteShell.fail(message)       show the boot error box (data-testid="boot-error")
  *   tapeteLoadP2P()                 import static/js/p2p.js (rooms), resolves to its default export
+ *   tapeteShell.handover()          main.py, before the UI starts: the shell's pre-boot screens go,
+ *                                   #app holds the picker again
+ *   tapeteShell.replay()            main.py, once the UI runs: what the player did before Python was
+ *                                   up is done again through the UI (game, form values, the button)
+ * Before Python is up the game cards work: a click shows that game's setup form (pre-rendered by
+ * the build into <template data-setup data-lang>), with "How to play" when the build made
+ * rules/<game>.<lang>.html; pressing Start (or a room button) queues it until Python is ready.
  * Progress speaks bytes: "Preparing the cards… 1.2 / 3.9 MB", on the wire (the sizes of each boot
  * file raw, gzip and brotli are written by the build into data-boot-sizes; the encoding the server
  * chose picks which). Watchdog: the error box shows when nothing has arrived for 30 s
@@ -44,7 +51,10 @@
       "game.taki": "Super Taki",
       "game.dos": "DOS",
       "lang.other": "EN",
-      "lang.other.name": "English"
+      "lang.other.name": "English",
+      "preboot.queued": "Empezará en cuanto las cartas estén listas…",
+      "preboot.rules": "Cómo se juega",
+      "preboot.back": "Volver"
     },
     en: {
       "boot.download": "Preparing the cards…",
@@ -66,7 +76,10 @@
       "game.taki": "Super Taki",
       "game.dos": "DOS",
       "lang.other": "ES",
-      "lang.other.name": "Español"
+      "lang.other.name": "Español",
+      "preboot.queued": "Starting as soon as the cards are ready…",
+      "preboot.rules": "How to play",
+      "preboot.back": "Back"
     }
   };
   var STAGES = { download: 10, start: 55, app: 85, ready: 100 };
@@ -152,6 +165,8 @@
           notes[i].setAttribute("data-i18n", "picker.unavailable");
           notes[i].textContent = shell.t("picker.unavailable");
         }
+        var cards = document.querySelectorAll("[data-game]");
+        for (var k = 0; k < cards.length; k++) cards[k].disabled = true;
       } else if (pre && pre.textContent.indexOf(message) < 0) {
         pre.textContent += "\n\n" + message;
       }
@@ -241,6 +256,155 @@
     sizes = JSON.parse(($("boot-progress") || root).getAttribute("data-boot-sizes") || "{}");
   } catch (e) { sizes = {}; }
 
+  // --- before Python: game cards, setup forms, rules, a queued start ------------------------------
+  var app = $("app");
+  var pickerHTML = app ? app.innerHTML : "";
+  var preboot = { game: null, action: null, fields: null, live: true };
+
+  function template(game, lang) {
+    return document.querySelector('template[data-setup="' + game + '"][data-lang="' + lang + '"]');
+  }
+  function readFields() {
+    var form = app && app.querySelector('[data-testid="setup"]');
+    var fields = [];
+    var inputs = app ? app.querySelectorAll("input[name]") : [];
+    for (var i = 0; i < inputs.length; i++) {
+      var el = inputs[i];
+      if (el.type === "radio" || el.type === "checkbox") fields.push([el.name, el.value, el.checked]);
+      else fields.push([el.name, el.value, null]);
+    }
+    return form || fields.length ? fields : null;
+  }
+  function writeFields(root, fields) {
+    if (!fields) return;
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i], nodes = root.querySelectorAll('input[name="' + f[0] + '"]');
+      for (var j = 0; j < nodes.length; j++) {
+        var el = nodes[j];
+        if (f[2] === null) el.value = f[1];
+        else if (el.value === f[1]) el.checked = f[2];
+      }
+    }
+  }
+  function showSetup(game, fields) {
+    var tpl = template(game, shell.lang);
+    if (!app || !tpl) return false;
+    preboot.game = game;
+    app.innerHTML = "";
+    app.appendChild(tpl.content.cloneNode(true));
+    writeFields(app, fields);
+    if (preboot.action) markQueued();
+    showRulesButton(game);
+    var first = app.querySelector("input, button");
+    if (first) first.focus();
+    return true;
+  }
+  function showPicker() {
+    preboot.game = null;
+    preboot.action = null;
+    if (app) app.innerHTML = pickerHTML;
+    enableCards();
+  }
+  function enableCards() {
+    if (!app || failed) return;
+    var cards = app.querySelectorAll("[data-game]");
+    for (var i = 0; i < cards.length; i++) {
+      if (!template(cards[i].getAttribute("data-game"), shell.lang)) continue;
+      cards[i].disabled = false;
+      cards[i].setAttribute("data-preboot", "1");
+      var note = cards[i].querySelector(".game-note");
+      if (note) {
+        note.setAttribute("data-i18n", "picker.ready");
+        note.textContent = shell.t("picker.ready");
+      }
+    }
+  }
+  function markQueued() {
+    var actions = app.querySelectorAll("[data-action]");
+    for (var i = 0; i < actions.length; i++) {
+      if (actions[i].getAttribute("data-action") !== "menu") actions[i].disabled = true;
+    }
+    if (!$("preboot-queued")) {
+      var note = document.createElement("p");
+      note.id = "preboot-queued";
+      note.className = "note";
+      note.setAttribute("role", "status");
+      note.setAttribute("data-testid", "preboot-queued");
+      note.setAttribute("data-i18n", "preboot.queued");
+      note.textContent = shell.t("preboot.queued");
+      app.appendChild(note);
+    }
+  }
+  function showRulesButton(game) {
+    var url = new URL("rules/" + game + "." + shell.lang + ".html", document.baseURI).href;
+    fetch(url).then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
+      if (html === null || !preboot.live || preboot.game !== game) return;
+      var actions = app.querySelector('[data-testid="setup"] .actions');
+      if (!actions || app.querySelector('[data-testid="preboot-rules-btn"]')) return;
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn";
+      b.setAttribute("data-testid", "preboot-rules-btn");
+      b.textContent = shell.t("preboot.rules");
+      b.addEventListener("click", function () { showRules(game, html); });
+      actions.appendChild(b);
+    }).catch(function () { /* no rules page: no button */ });
+  }
+  function showRules(game, html) {
+    var fields = readFields();
+    app.innerHTML = "";
+    var section = document.createElement("section");
+    section.className = "rules";
+    section.setAttribute("data-testid", "preboot-rules");
+    section.innerHTML = html;   // a page of this site, written by the build
+    var back = document.createElement("button");
+    back.type = "button";
+    back.className = "btn";
+    back.setAttribute("data-testid", "preboot-rules-back");
+    back.textContent = shell.t("preboot.back");
+    back.addEventListener("click", function () { showSetup(game, fields); });
+    section.insertBefore(back, section.firstChild);
+    app.appendChild(section);
+    back.focus();
+  }
+  if (app) {
+    app.addEventListener("click", function (ev) {
+      if (!preboot.live) return;
+      var target = ev.target.closest ? ev.target.closest("[data-game],[data-action]") : null;
+      if (!target || target.disabled) return;
+      var game = target.getAttribute("data-game");
+      if (game) {
+        showSetup(game, null);
+      } else if (target.getAttribute("data-action") === "menu") {
+        showPicker();
+      } else if (preboot.game) {
+        preboot.action = target.getAttribute("data-testid");
+        markQueued();
+      }
+    });
+    document.addEventListener("tapete:lang", function () {
+      if (!preboot.live) return;
+      if (preboot.game) showSetup(preboot.game, readFields());
+    });
+  }
+  shell.handover = function () {
+    if (!preboot.live) return;
+    preboot.fields = preboot.game ? readFields() : null;
+    preboot.live = false;
+    if (app) app.innerHTML = pickerHTML;
+  };
+  shell.replay = function () {
+    var game = preboot.game;
+    preboot.game = null;
+    if (!game || !app) return;
+    var card = app.querySelector('[data-game="' + game + '"]');
+    if (!card || card.disabled) return;
+    card.click();
+    writeFields(app, preboot.fields);
+    var action = preboot.action && app.querySelector('[data-testid="' + preboot.action + '"]');
+    if (action && !action.disabled) action.click();
+  };
+
   // Language: apply at once, before the first paint.
   root.lang = shell.lang;
   shell.applyTexts();
@@ -257,6 +421,7 @@
   var reload = $("boot-error") && $("boot-error").querySelector("button");
   if (reload) reload.addEventListener("click", function () { location.reload(); });
   showStage();
+  enableCards();
 
   // Progress: "download" until every boot file has arrived, then "start" until Python runs
   // main.py (boot.mjs moves to "app" once Pyodide is up). A finished resource counts as arrived

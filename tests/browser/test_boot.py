@@ -245,3 +245,45 @@ def check_installable(page):
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     favicon = page.evaluate("fetch(document.querySelector('link[rel=icon]').href).then((r) => [r.status, r.headers.get('content-type')])")
     assert favicon == [200, "image/png"]
+
+
+def test_setup_works_before_python_and_the_start_waits_for_it(new_page, site_url, dist_dir, serve_dir, tmp_path):
+    """Hold the wasm back: the cards, the setup form (in both languages, values kept), a rules page
+    and Start work; the start is queued and runs once Python is up, with the form's values."""
+    import os
+    import shutil
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site, copy_function=os.link)
+    (site / "rules").mkdir(exist_ok=True)
+    (site / "rules" / "chupate.en.html").write_text('<h2 data-testid="rules-title">How to play Chúpate 2</h2>')
+    page = new_page(locale="es-ES")
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(serve_dir(site) + "?bot_delay=0&seed=9", wait_until="domcontentloaded")
+    page.wait_for_function("() => document.querySelector('[data-testid=game-chupate]') && !document.querySelector('[data-testid=game-chupate]').disabled")
+    page.click('[data-testid="game-chupate"]')
+    assert page.locator('[data-testid="setup"]').count() == 1
+    assert "Nueva partida" in page.inner_text('[data-testid="setup"]')
+    assert page.locator('[data-testid="preboot-rules-btn"]').count() == 0   # no rules/chupate.es.html
+    page.check('[data-testid="opt-opponents-1"]')
+    page.check('[data-testid="opt-mode-quick"]')
+    page.fill('[data-testid="room-name"]', "Ana")
+    page.click('[data-testid="lang-toggle"]')                                # re-rendered, values kept
+    assert "New game" in page.inner_text('[data-testid="setup"]')
+    assert page.is_checked('[data-testid="opt-opponents-1"]') and page.is_checked('[data-testid="opt-mode-quick"]')
+    assert page.input_value('[data-testid="room-name"]') == "Ana"
+    page.click('[data-testid="preboot-rules-btn"]')                          # the build's rules page
+    assert page.inner_text('[data-testid="rules-title"]') == "How to play Chúpate 2"
+    page.click('[data-testid="preboot-rules-back"]')
+    assert page.is_checked('[data-testid="opt-opponents-1"]')
+    page.click('[data-testid="btn-start"]')
+    assert page.get_by_test_id("preboot-queued").is_visible()
+    assert page.is_disabled('[data-testid="btn-start"]')
+    assert page.locator("html").get_attribute("data-ready") is None
+    assert not held[0].request.failure
+    held[0].continue_()
+    page.wait_for_function("() => document.documentElement.dataset.ready === '1'", timeout=120_000)
+    page.wait_for_selector('[data-testid="table"]', timeout=60_000)
+    assert page.locator('[data-testid="opponents"] [data-testid^="seat-"]').count() == 1   # one bot, as chosen
+    assert page.get_by_test_id("preboot-queued").count() == 0
+    assert page.get_by_test_id("boot-error").is_hidden()
