@@ -302,7 +302,10 @@
   function showPicker() {
     preboot.game = null;
     preboot.action = null;
-    if (app) app.innerHTML = pickerHTML;
+    if (app) {
+      app.innerHTML = pickerHTML;
+      shell.applyTexts(app);
+    }
     enableCards();
   }
   function enableCards() {
@@ -391,7 +394,10 @@
     if (!preboot.live) return;
     preboot.fields = preboot.game ? readFields() : null;
     preboot.live = false;
-    if (app) app.innerHTML = pickerHTML;
+    if (app) {
+      app.innerHTML = pickerHTML;
+      shell.applyTexts(app);
+    }
   };
   shell.replay = function () {
     var game = preboot.game;
