@@ -339,19 +339,22 @@
     }
   }
   function showRulesButton(game) {
-    var url = new URL("rules/" + game + "." + shell.lang + ".html", document.baseURI).href;
-    fetch(url).then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
-      if (html === null || !preboot.live || preboot.game !== game) return;
-      var actions = app.querySelector('[data-testid="setup"] .actions');
-      if (!actions || app.querySelector('[data-testid="preboot-rules-btn"]')) return;
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn";
-      b.setAttribute("data-testid", "preboot-rules-btn");
-      b.textContent = shell.t("preboot.rules");
-      b.addEventListener("click", function () { showRules(game, html); });
-      actions.appendChild(b);
-    }).catch(function () { /* no rules page: no button */ });
+    var page = game + "." + shell.lang;
+    var built = (app.getAttribute("data-rules") || "").split(" ");
+    var actions = app.querySelector('[data-testid="setup"] .actions');
+    if (built.indexOf(page) < 0 || !actions) return;   // the build made no such page
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn";
+    b.setAttribute("data-testid", "preboot-rules-btn");
+    b.textContent = shell.t("preboot.rules");
+    b.addEventListener("click", function () {
+      fetch(new URL("rules/" + page + ".html", document.baseURI).href)
+        .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
+        .then(function (html) { if (preboot.live && preboot.game === game) showRules(game, html); })
+        .catch(function (e) { console.warn("[tapete] rules page:", e); });
+    });
+    actions.appendChild(b);
   }
   function showRules(game, html) {
     var fields = readFields();

@@ -10,10 +10,17 @@ import zipfile
 
 import pytest
 
+import importlib.util
+
 from conftest import ROOT
 from local_site import CHROMIUM, CHROMIUM_ARGS, server_url, start_server
 
 pytestmark = pytest.mark.browser
+
+spec = importlib.util.spec_from_file_location("tapete_build", ROOT / "scripts" / "build.py")
+build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build)
+build.QUIET = True
 
 FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 SHORT_GAMES = {             # setup fields that keep a game against bots short
@@ -256,6 +263,8 @@ def test_setup_works_before_python_and_the_start_waits_for_it(new_page, site_url
     shutil.copytree(dist_dir, site, copy_function=os.link)
     (site / "rules").mkdir(exist_ok=True)
     (site / "rules" / "chupate.en.html").write_text('<h2 data-testid="rules-title">How to play Chúpate 2</h2>')
+    (site / "index.html").unlink()                # a copy of our own: the build lists the rules pages
+    build.write_index(site)
     page = new_page(locale="es-ES")
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
