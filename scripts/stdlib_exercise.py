@@ -22,7 +22,8 @@ import random
 import sys
 import traceback
 
-SOURCES = sys.argv[1] if len(sys.argv) > 1 else "/home/pyodide"
+SOURCES = sys.argv[1] if len(sys.argv) > 1 else "/tapete-src"     # the .py files, read for their imports
+PACKAGE = sys.argv[2] if len(sys.argv) > 2 else "/home/pyodide"   # tapete.zip unpacked, as in the page
 
 
 IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+\(?([\w ,\t]+)|import[ \t]+([\w., \t]+))",
@@ -112,7 +113,7 @@ def play_room() -> None:
 
 
 def main() -> None:
-    sys.path.insert(0, SOURCES)
+    sys.path.insert(0, PACKAGE)
     for name in sorted(written_imports(SOURCES)):
         import_quietly(name)
     for name in package_modules(SOURCES):

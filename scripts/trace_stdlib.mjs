@@ -1,19 +1,20 @@
 // Which standard-library files does Tapete need? Run scripts/stdlib_exercise.py in the vendored
 // Pyodide (full standard library) under node, then list every module it loaded from the stdlib zip.
 //
-// Usage: node scripts/trace_stdlib.mjs <tapete.zip> <main.py> <out.json>
+// Usage: node scripts/trace_stdlib.mjs <tapete.zip> <main.py> <py-sources-dir> <out.json>
 // The zip is unpacked as static/js/boot.mjs does (pyodide.unpackArchive into /home/pyodide), so
-// that path's imports count too; main.py is put beside it. Writes
+// that path's imports count too; main.py is put beside it; the sources (py/, the zip carries only
+// bytecode) go to /tapete-src, where the exercise reads the imports they write. Writes
 // {"python": "3.14", "files": [paths inside python_stdlib.zip]}: the modules in sys.modules whose
 // file lies in the zip, with the __init__.py of every package on their way. Exit 1 if the exercise
 // fails.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, dirname } from "node:path";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const [zipFile, mainFile, outFile] = process.argv.slice(2);
-if (!zipFile || !mainFile || !outFile) {
-  console.error("usage: node scripts/trace_stdlib.mjs <tapete.zip> <main.py> <out.json>");
+const [zipFile, mainFile, srcDir, outFile] = process.argv.slice(2);
+if (!zipFile || !mainFile || !srcDir || !outFile) {
+  console.error("usage: node scripts/trace_stdlib.mjs <tapete.zip> <main.py> <py-sources-dir> <out.json>");
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,9 +28,21 @@ const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => consol
 const ROOT = "/home/pyodide";
 py.unpackArchive(new Uint8Array(readFileSync(zipFile)), "zip", { extractDir: ROOT });
 py.FS.writeFile(`${ROOT}/main.py`, new Uint8Array(readFileSync(mainFile)));
+const SOURCES = "/tapete-src";
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? (name === "__pycache__" ? [] : walk(path)) : [path];
+  });
+for (const path of walk(srcDir).filter((p) => p.endsWith(".py"))) {
+  const target = `${SOURCES}/${relative(srcDir, path)}`;
+  py.FS.mkdirTree(dirname(target));
+  py.FS.writeFile(target, new Uint8Array(readFileSync(path)));
+}
+py.FS.writeFile(`${SOURCES}/main.py`, new Uint8Array(readFileSync(mainFile)));
 const exercise = readFileSync(join(here, "stdlib_exercise.py"), "utf8");
 try {
-  await py.runPythonAsync(`import sys\nsys.argv = ["stdlib_exercise", ${JSON.stringify(ROOT)}]`);
+  await py.runPythonAsync(`import sys\nsys.argv = ["stdlib_exercise", ${JSON.stringify(SOURCES)}, ${JSON.stringify(ROOT)}]`);
   await py.runPythonAsync(exercise, { filename: "stdlib_exercise.py" });
 } catch (error) {
   console.error("[trace_stdlib] the exercise failed:", error.message || error);

@@ -115,8 +115,8 @@ def _dist_with_app(dist_dir, tmp_path, app_source: str) -> Path:
     (site / "tapete.zip").unlink()
     with zipfile.ZipFile(dist_dir / "tapete.zip") as src, zipfile.ZipFile(site / "tapete.zip", "w") as dst:
         for info in src.infolist():
-            # Skip the real module and its bytecode (unchecked-hash pycs win over sources).
-            if info.filename != "tapete/ui/app.py" and not info.filename.startswith("tapete/ui/__pycache__/app."):
+            # Skip the real module and its bytecode (the zip carries tapete/ui/app.pyc, no source).
+            if info.filename not in ("tapete/ui/app.py", "tapete/ui/app.pyc"):
                 dst.writestr(info, src.read(info))
         dst.writestr("tapete/ui/app.py", app_source)
     return site
