@@ -8,6 +8,8 @@ file as a static host does. Both pages get their .br/.gz from scripts/build.py's
         library, tapete.zip, main.py; ready when main.py sets <html data-ready="1">
   bare  bare.html beside a stock copy of npm pyodide (full standard library and lock file, as the
         package ships them) in bare/: `await loadPyodide({indexURL})`, `runPython("1")`, data-ready
+  cut   (with --cut) bare.html's code on the app's own vendored Pyodide files (the cut standard
+        library as bytecode, the short lock file): what is left is Tapete's own start-up
 Conditions: loopback (no throttling), and Chrome DevTools Protocol network emulation
 (`Network.emulateNetworkConditions`) at 10 Mbit/s down / 40 ms and at 1.6 Mbit/s / 150 ms.
 Cold = first load in a fresh persistent Chromium profile; warm = second load in the same profile
@@ -16,8 +18,9 @@ sum of transferSize over the navigation and every resource of the cold load (wha
 No page.route() (it disables the cache).
 
 Prints a table and writes it into docs/benchmarks.md between <!-- boot:start --> and
-<!-- boot:end --> (other sections are kept).
-Usage: .venv/bin/python bench/boot.py [--runs 7] [--conditions loopback,10mbit,1.6mbit] [--no-write]
+<!-- boot:end --> (or the --section given; other sections are kept).
+Usage: .venv/bin/python bench/boot.py [--runs 7] [--conditions loopback,10mbit,1.6mbit] [--cut]
+       [--section boot] [--no-write]
 """
 
 from __future__ import annotations
@@ -42,7 +45,6 @@ from local_site import CHROMIUM, CHROMIUM_ARGS, server_url, start_server  # noqa
 DIST = ROOT / "dist"
 DOC = ROOT / "docs" / "benchmarks.md"
 BARE_CACHE = ROOT / "build" / "bench-bare"      # npm pyodide as shipped, with its .br/.gz (kept)
-START, END = "<!-- boot:start -->", "<!-- boot:end -->"
 LOOPBACK_TARGET = 1.10
 SLOW_TARGET = 0.80
 GOAL_BYTES = 4.5e6
@@ -58,12 +60,14 @@ BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare loadPyodide</title><link rel="icon" href="data:,"></head>
 <body><p>bare</p>
 <script type="module">
-import { loadPyodide } from "./bare/pyodide.mjs";
-const py = await loadPyodide({ indexURL: new URL("./bare/", location.href).href });
+import { loadPyodide } from "./DIR/pyodide.mjs";
+const py = await loadPyodide({ indexURL: new URL("./DIR/", location.href).href });
 py.runPython("1");
 document.documentElement.dataset.ready = "1";
 </script></body></html>
 """
+PAGES = {"app": "app (Tapete)", "bare": "bare `loadPyodide()`, npm files",
+         "cut": "bare `loadPyodide()`, the app's cut files"}
 # Records performance.now() at the moment <html data-ready="1"> appears.
 READY_PROBE = """
 new MutationObserver(() => {
@@ -138,7 +142,8 @@ def machine() -> dict[str, str]:
     return {"nproc": str(os.cpu_count()), "cpu": cpu, "chromium": version, "load": load_avg}
 
 
-def write_doc(section: str) -> None:
+def write_doc(section: str, name: str) -> None:
+    START, END = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
     block = f"{START}\n{section.rstrip()}\n{END}"
     text = DOC.read_text() if DOC.exists() else "# Benchmarks\n\n## Boot time\n\n"
     if START in text and END in text:
@@ -150,7 +155,7 @@ def write_doc(section: str) -> None:
     DOC.write_text(text)
 
 
-def table(results: dict, runs: int, conditions: list[str], info: dict, load_start: str) -> str:
+def table(results: dict, runs: int, conditions: list[str], info: dict, load_start: str, kinds: list[str]) -> str:
     fmt = lambda xs: ", ".join(f"{x:.1f}" for x in xs)  # noqa: E731
     lines = [
         f"Time from navigation start to `<html data-ready=\"1\">`, median of {runs} loads per page and "
@@ -170,8 +175,9 @@ def table(results: dict, runs: int, conditions: list[str], info: dict, load_star
     for cond in conditions:
         label = CONDITIONS[cond][0]
         med = {k: {m: statistics.median(results[cond][k][m]) for m in ("cold", "warm", "bytes")}
-               for k in ("app", "bare")}
-        for kind, name in (("app", "app (Tapete)"), ("bare", "bare `loadPyodide()`")):
+               for k in kinds}
+        for kind in kinds:
+            name = PAGES[kind]
             r = results[cond][kind]
             lines.append(f"| {label} | {name} | {med[kind]['cold']:.2f} | {med[kind]['warm']:.2f} "
                          f"| {med[kind]['bytes'] / 1e6:.2f} MB | {fmt(r['cold'])} | {fmt(r['warm'])} |")
@@ -186,6 +192,10 @@ def table(results: dict, runs: int, conditions: list[str], info: dict, load_star
         else:
             lines.append(f"| {label} | **ratio app/bare** (target cold ≤ {target:.2f}) | **{cold:.2f}** ({ok(cold)}) "
                          f"| {warm:.2f} | {size:.2f} | | |")
+        if "cut" in kinds:
+            lines.append(f"| {label} | ratio app/cut (Tapete's own start-up) | {med['app']['cold'] / med['cut']['cold']:.2f} "
+                         f"| {med['app']['warm'] / med['cut']['warm']:.2f} | "
+                         f"{med['app']['bytes'] / med['cut']['bytes']:.2f} | | |")
         verdicts.append(med["app"]["bytes"])
     lines += [
         "",
@@ -203,8 +213,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description="Tapete boot benchmark")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated: " + ", ".join(CONDITIONS))
+    ap.add_argument("--cut", action="store_true", help="also the bare page on the app's own vendored files")
+    ap.add_argument("--section", default="boot", help="docs/benchmarks.md section to (re)write")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
     args = ap.parse_args()
+    kinds = ["app", "bare", "cut"] if args.cut else ["app", "bare"]
     conditions = [c for c in args.conditions.split(",") if c]
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
@@ -218,21 +231,22 @@ def main() -> int:
     build = load_build()
     bare = bare_pyodide(build)
 
-    results = {c: {k: {"cold": [], "warm": [], "bytes": []} for k in ("app", "bare")} for c in conditions}
+    results = {c: {k: {"cold": [], "warm": [], "bytes": []} for k in kinds} for c in conditions}
     with tempfile.TemporaryDirectory(prefix="tapete-bench-site-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site, copy_function=os.link)
         shutil.copytree(bare, site / "bare", copy_function=os.link)
-        (site / "bare.html").write_text(BARE_HTML)
+        (site / "bare.html").write_text(BARE_HTML.replace("DIR", "bare"))
+        (site / "cut.html").write_text(BARE_HTML.replace("DIR", "static/vendor/pyodide"))
         server = start_server(site)
         base = server_url(server)
-        urls = {"app": base + "index.html", "bare": base + "bare.html"}
+        urls = {"app": base + "index.html", "bare": base + "bare.html", "cut": base + "cut.html"}
         try:
             with sync_playwright() as pw:
                 one_run(pw, urls["bare"], None)  # warm-up: OS file cache, Chromium start-up
                 for i in range(args.runs):
                     for cond in conditions:
-                        order = ("app", "bare") if i % 2 == 0 else ("bare", "app")
+                        order = kinds if i % 2 == 0 else kinds[::-1]
                         for kind in order:
                             r = one_run(pw, urls[kind], CONDITIONS[cond][1])
                             for m in ("cold", "warm", "bytes"):
@@ -243,11 +257,11 @@ def main() -> int:
             server.shutdown()
             server.server_close()
 
-    text = table(results, args.runs, conditions, machine(), load_start)
+    text = table(results, args.runs, conditions, machine(), load_start, kinds)
     print()
     print(text)
     if not args.no_write:
-        write_doc(text)
+        write_doc(text, args.section)
         print(f"\nwritten into {DOC.relative_to(ROOT)}")
     return 0
 
