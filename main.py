@@ -1,17 +1,43 @@
-"""Tapete entry point, run by PyScript once Pyodide is up.
+"""Tapete entry point, run by static/js/boot.mjs once Pyodide is up and tapete.zip is unpacked
+into the working directory (/home/pyodide).
 
 Thin on purpose: put the unpacked package on sys.path, start the UI
 (`tapete.ui.app.start()`, awaited if it is a coroutine), then mark the page
 ready with <html data-ready="1">. Any failure is shown in the shell's error box.
+
+The standard library is cut to what Tapete runs (scripts/build.py, step stdlib). So that a path the
+cut missed is seen, every import that finds no module is recorded (a finder last on
+sys.meta_path): `window.tapeteMissingImports()` returns them as JSON; the browser tests compare
+them with the full standard library.
 """
 
 import inspect
+import json
 import os
 import sys
 import traceback
 
-import js  # PyScript/Pyodide bridge
-from pyscript import document, window
+import js  # Pyodide's bridge to the page
+from pyodide.ffi import create_proxy
+
+# Not `from pyscript import ...`: that shim travels in tapete.zip, whose failures this file reports.
+window = js.globalThis
+document = js.document
+
+MISSING: list[str] = []
+
+
+class _RecordMissing:
+    """Last on sys.meta_path: sees only imports no other finder could satisfy."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        MISSING.append(name)
+        return None
+
+
+sys.meta_path.append(_RecordMissing)
+window.tapeteMissingImports = create_proxy(lambda: json.dumps(MISSING))
 
 APP_MODULE = "tapete.ui.app"
 
@@ -41,12 +67,15 @@ async def _boot():
             if exc.name != APP_MODULE:
                 raise
             app = None
+        shell = window.tapeteShell
+        shell.handover()          # the shell's pre-boot screens go; #app holds the picker again
         if app is None:
             _enable_picker()
         else:
             result = app.start()
             if inspect.isawaitable(result):
                 await result
+        shell.replay()            # what the player did before Python was up, done through the UI
     except BaseException as exc:  # noqa: BLE001  - every failure must reach the page
         message = "".join(traceback.format_exception(exc))
         js.console.error(message)
@@ -55,4 +84,4 @@ async def _boot():
     document.documentElement.setAttribute("data-ready", "1")
 
 
-await _boot()  # noqa: F704  (PyScript runs main.py with top-level await)
+await _boot()  # noqa: F704  (boot.mjs runs main.py with runPythonAsync: top-level await)

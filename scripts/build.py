@@ -4,25 +4,41 @@
 Steps, each skipped when its output is already up to date:
 
 1. vendor: copy the Pyodide core runtime (npm ``pyodide``) into
-   ``static/vendor/pyodide/`` and PyScript's dist files (npm ``@pyscript/core``)
-   into ``static/vendor/pyscript/``;
+   ``static/vendor/pyodide/``: the loader, the wasm and its JS glue as they are;
+   ``pyodide-lock.json`` cut to its ``info`` (Tapete loads no packages); the
+   standard library is step 3's. PyScript is not shipped: the page boots Pyodide
+   itself (static/js/boot.mjs, docs/shell.md) and ``py/pyscript.py`` keeps the
+   two names of PyScript's API the UI uses;
 2. trystero, noble: bundle npm ``trystero`` (the Nostr strategy, the package's default
-   entry) with esbuild into ``static/vendor/trystero.mjs``, and what static/js/pake.js takes from
-   ``@noble/curves`` and ``@noble/hashes`` into ``static/vendor/noble.mjs`` (ESM, minified);
-3. zip: pack ``py/tapete/**`` (``.py`` and ``.json`` files) into
-   ``build/tapete.zip``, deterministically (sorted names, fixed timestamps and
+   entry, patched by patches/ through ``npm ci``) with esbuild into ``static/vendor/trystero.mjs``,
+   and what static/js/pake.js takes from ``@noble/curves`` and ``@noble/hashes`` into
+   ``static/vendor/noble.mjs`` (ESM, minified);
+3. stdlib: the standard library cut to what runs. scripts/trace_stdlib.mjs runs
+   scripts/stdlib_exercise.py (every import written in the sources, every module,
+   the self-test of every game, whole games with every bot level, a room played
+   out, the error path) in the vendored Pyodide under node and lists the stdlib
+   files loaded; ``static/vendor/pyodide/python_stdlib.zip`` holds just those,
+   as bytecode compiled by the vendored Pyodide (stored, not deflated: the wire
+   compression does better on the whole file).
+   Cached in ``build/stdlib.json`` by a hash of its inputs;
+4. zip: pack ``py/tapete/**`` and ``py/pyscript.py`` into ``build/tapete.zip``
+   (stored, for the same reason; ``.json`` files and sourceless bytecode, no
+   ``.py``), deterministically (sorted names, fixed timestamps and
    permissions), so the same sources always give the same bytes. The zip also
    carries ``__pycache__/*.cpython-3XX.pyc`` compiled by the vendored Pyodide
    itself (scripts/compile_pyc.mjs, run with node; unchecked-hash pycs, redone
    whenever a source changes), so the page does not compile Python at boot.
    ``TAPETE_NO_PYC=1`` leaves them out;
-4. dist: assemble ``dist/``, a self-contained static folder: index.html,
-   pyscript.toml, main.py, tapete.zip and static/ (vendor included). Files in
-   dist/ that no longer have a source are removed. Last, ``dist/sw.js``, the
-   service worker for offline play: the template ``sw.js`` headed by this
-   build's version (a hash of every other file in dist/) and its precache list
-   (what the page loads to boot and play against bots, found from index.html,
-   pyscript.toml and the JS modules' imports).
+5. dist: assemble ``dist/``, a self-contained static folder: index.html (with
+   the boot download sizes written in), main.py, tapete.zip, static/ (vendor
+   included) and the icons drawn by scripts/icons.py. Files in dist/ that no
+   longer have a source are removed. Then ``dist/sw.js``, the service worker for
+   offline play: the template ``sw.js`` headed by this build's version (a hash
+   of every other file in dist/) and its precache list (what the page loads to
+   boot and play against bots, found from index.html and the JS modules'
+   imports). Last, every compressible file gets a ``.br`` (node's zlib, quality
+   11) and a ``.gz`` (level 9) beside it, for hosts that serve precompressed
+   files (docs/shell.md).
 
 The vendor step also copies npm ``axe-core``'s ``axe.min.js`` into
 ``static/vendor/axe/`` (a dev dependency: the browser tests inject it, the page
@@ -30,13 +46,14 @@ never loads it). The rules step renders the "How to play" pages with
 ``tapete.ui.rules`` under this CPython into ``build/rules/<game>.<lang>.html``,
 copied to ``dist/rules/`` (static HTML: the page shows them without Python).
 
-Usage: python3 scripts/build.py [--step vendor|trystero|noble|zip|rules|dist ...] [-q]
+Usage: python3 scripts/build.py [--step vendor|trystero|noble|zip|stdlib|rules|dist ...] [-q]
 ``npm ci`` must have run first (the Makefile does it).
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import io
 import json
@@ -48,6 +65,9 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import icons  # noqa: E402  (scripts/icons.py: the app icons, drawn in Python)
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -66,8 +86,19 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Files of the page itself, copied to the root of dist/.
-PAGE_FILES = ("index.html", "pyscript.toml", "main.py")
+PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")  # as npm has them
+PYODIDE_VENDOR = VENDOR / "pyodide"
+# Files of the page itself, copied to the root of dist/ (index.html: see write_index).
+PAGE_FILES = ("index.html", "main.py")
+# The Python shipped in tapete.zip: the package and the PyScript API shim.
+ZIP_ROOTS = (PACKAGE, PY_SRC / "pyscript.py")
+# Boot downloads whose sizes the progress line counts (index.html data-boot-sizes).
+BOOT_FILES = ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
+              "static/vendor/pyodide/pyodide.asm.mjs", "tapete.zip")
+# Written beside every file with one of these suffixes, when smaller: .br and .gz.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".zip", ".py",
+                ".txt", ".md")
+COMPRESSED = (".gz", ".br")
 # What goes into tapete.zip besides Python sources.
 ZIP_SUFFIXES = (".py", ".json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -76,12 +107,10 @@ SW_TEMPLATE = ROOT / "sw.js"
 SW_NAME = "sw.js"
 # Precached although index.html does not name them: the peer-to-peer settings (read when a room opens).
 SW_EXTRA = ("static/config.json",)
-# A module imported with import() is precached only up to this size: PyScript's plugins and TOML
-# parser (a few KB, fetched at every boot) are; CodeMirror, xterm and the like (never requested by
-# this page) are not.
+# A module imported with import() is precached only up to this size: small lazy modules are; big
+# ones only rooms need (p2p.js's Trystero) are not.
 SW_DYNAMIC_MAX = 16 * 1024
 REF_RE = re.compile(r'(?:href|src|config)="\./([^"?#]+)"')
-TOML_RE = re.compile(r'"\./([^"*?#]+)"')
 IMPORT_RE = re.compile(r"""\b(?:from|import)\s*(\(\s*)?["'](\.{1,2}/[^"'\s?#]+)["']""")
 
 QUIET = False
@@ -139,22 +168,34 @@ def need_node_modules(pkg: str) -> Path:
 
 
 # 1. vendor ---------------------------------------------------------------
+def minimal_lock(text: str) -> str:
+    """pyodide-lock.json without its package list: loadPyodide fetches it at every boot and reads
+    ``info`` (versions); Tapete installs no package, so the 120 KB list is never used."""
+    return json.dumps({"info": json.loads(text)["info"], "packages": {}}, indent=1, sort_keys=True) + "\n"
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return True
+
+
 def step_vendor() -> None:
     pyodide = need_node_modules("pyodide")
-    pairs = {pyodide / name: VENDOR / "pyodide" / name for name in PYODIDE_FILES}
-    missing = [rel(s) for s in pairs if not s.exists()]
+    pairs = {pyodide / name: PYODIDE_VENDOR / name for name in PYODIDE_COPIED}
+    missing = [rel(s) for s in [*pairs, pyodide / "pyodide-lock.json"] if not s.exists()]
     if missing:
         sys.exit(f"[build] npm pyodide lacks {missing}")
-    n = sync_tree(pairs, VENDOR / "pyodide")
-
-    pyscript_dist = need_node_modules("@pyscript/core") / "dist"
-    pairs = {
-        src: VENDOR / "pyscript" / src.relative_to(pyscript_dist)
-        for src in sorted(pyscript_dist.rglob("*"))
-        if src.is_file() and src.suffix != ".map"
-    }
-    n += sync_tree(pairs, VENDOR / "pyscript")
-
+    keep = (PYODIDE_VENDOR / "pyodide-lock.json", PYODIDE_VENDOR / "python_stdlib.zip")
+    n = sync_tree(pairs, PYODIDE_VENDOR, keep=keep)
+    n += write_if_changed(keep[0], minimal_lock((pyodide / "pyodide-lock.json").read_text()).encode())
+    if (VENDOR / "pyscript").exists():  # left by builds from before the direct boot
+        shutil.rmtree(VENDOR / "pyscript")
+        log("vendor: removed static/vendor/pyscript (PyScript is no longer shipped)")
     axe = NODE_MODULES / "axe-core" / "axe.min.js"        # for the browser tests only (never loaded by the page)
     if axe.exists():
         n += sync_tree({axe: VENDOR / "axe" / "axe.min.js"}, VENDOR / "axe")
@@ -220,13 +261,78 @@ def step_noble() -> None:
            VENDOR / "noble.mjs", ("@noble/curves", "@noble/hashes"))
 
 
-# 3. zip --------------------------------------------------------------------
+# 3. stdlib ------------------------------------------------------------------
+def traced_stdlib() -> list[str]:
+    """Paths inside npm pyodide's python_stdlib.zip that Tapete loads (scripts/trace_stdlib.mjs runs
+    build/tapete.zip and main.py; it reads the sources in py/ for the imports they write). Cached in
+    build/stdlib.json by a hash of every input."""
+    pyodide = NODE_MODULES / "pyodide"
+    tapete_zip, main_py = BUILD / "tapete.zip", ROOT / "main.py"
+    if not tapete_zip.exists():
+        step_zip()
+    key = hashlib.sha256()
+    for path in (pyodide / "package.json", ROOT / "scripts" / "trace_stdlib.mjs",
+                 ROOT / "scripts" / "stdlib_exercise.py", tapete_zip, main_py, *package_files()):
+        key.update(path.read_bytes() + b"\0")
+    digest = key.hexdigest()
+    cache = BUILD / "stdlib.json"
+    if cache.exists():
+        cached = json.loads(cache.read_text())
+        if cached.get("key") == digest:
+            return cached["files"]
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] the stdlib trace needs node (apt-get install nodejs)")
+    out = BUILD / "stdlib-trace.json"
+    subprocess.run([node, str(ROOT / "scripts" / "trace_stdlib.mjs"), str(tapete_zip), str(main_py), str(PY_SRC),
+                    str(out)],
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL if QUIET else None)
+    files = json.loads(out.read_text())["files"]
+    out.unlink()
+    cache.write_text(json.dumps({"key": digest, "files": files}, indent=1) + "\n")
+    return files
+
+
+def stdlib_bytes(full_zip: Path, names: list[str]) -> bytes:
+    """A deterministic, stored (uncompressed) zip of ``names`` taken from ``full_zip``, as bytecode:
+    ``a/b.py`` becomes ``a/b.pyc`` (compiled by the vendored Pyodide, unchecked-hash), which
+    zipimport loads with no source beside it. Python then compiles nothing of its standard library
+    at boot (the bare npm zip makes every boot compile what it imports). Compiled as ``python -OO
+    -X no_debug_ranges`` would (no docstrings, no asserts, no column tables: CPython's own test
+    suite runs its library under -OO): 0.62 MB brotli instead of 0.98. ``TAPETE_NO_PYC=1`` keeps
+    the sources instead."""
+    with zipfile.ZipFile(full_zip) as src:
+        sources = {name: src.read(name) for name in names}
+    if os.environ.get("TAPETE_NO_PYC"):
+        return zip_bytes([], sources)
+    compiled = pyodide_bytecode({n: d for n, d in sources.items() if n.endswith(".py")}, "stdlib-pyc", optimize=2)
+    entries = {n: d for n, d in sources.items() if not n.endswith(".py")}
+    entries.update({legacy_pyc_name(pyc): data for pyc, data in compiled.items()})
+    missing = [n for n in sources if n.endswith(".py") and n[:-3] + ".pyc" not in entries]
+    if missing:
+        sys.exit(f"[build] no bytecode for {missing[:5]}")
+    return zip_bytes([], entries)
+
+
+def step_stdlib() -> None:
+    full = need_node_modules("pyodide") / "python_stdlib.zip"
+    names = traced_stdlib()
+    data = stdlib_bytes(full, names)
+    if write_if_changed(PYODIDE_VENDOR / "python_stdlib.zip", data):
+        log(f"stdlib: {len(names)} of {len(zipfile.ZipFile(full).namelist())} entries, "
+            f"{len(data)} bytes stored ({full.stat().st_size} deflated in npm pyodide)")
+    else:
+        log("stdlib: up to date")
+
+
+# 4. zip --------------------------------------------------------------------
 def package_files() -> list[Path]:
     if not PACKAGE.is_dir():
         sys.exit(f"[build] {rel(PACKAGE)} not found")
+    files = [p for root in ZIP_ROOTS for p in ([root] if root.is_file() else root.rglob("*"))]
     return sorted(
         p
-        for p in PACKAGE.rglob("*")
+        for p in files
         if p.is_file()
         and p.suffix in ZIP_SUFFIXES
         and "__pycache__" not in p.parts
@@ -235,62 +341,88 @@ def package_files() -> list[Path]:
 
 
 def zip_bytes(files: list[Path], extra: dict[str, bytes] | None = None) -> bytes:
-    """Deterministic zip of `files` (named relative to py/) plus `extra` {name: bytes}."""
+    """Deterministic zip of `files` (named relative to py/) plus `extra` {name: bytes}, stored: the
+    server compresses the whole file (brotli/gzip), which beats deflating each member."""
     entries = {path.relative_to(PY_SRC).as_posix(): path.read_bytes() for path in files}
     entries.update(extra or {})
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o100644 << 16
             info.create_system = 3
             zf.writestr(info, entries[name])
     return buf.getvalue()
 
 
-def compiled_pycs(files: list[Path]) -> dict[str, bytes]:
-    """Bytecode for `files`, compiled by the vendored Pyodide; cached under build/pyc/."""
-    if os.environ.get("TAPETE_NO_PYC"):
-        log("zip: TAPETE_NO_PYC set, no bytecode")
-        return {}
+def pyodide_bytecode(sources: dict[str, bytes], name: str, optimize: int = 0) -> dict[str, bytes]:
+    """``{path/x.py: source}`` compiled by the vendored Pyodide under node (scripts/compile_pyc.mjs,
+    without column tables) into ``{path/__pycache__/x.cpython-3XX[.opt-2].pyc: bytecode}``; cached
+    under build/<name>/ by a hash of the sources, the compiler and the Pyodide version."""
     pyodide = NODE_MODULES / "pyodide" / "package.json"
     key = hashlib.sha256()
     key.update(pyodide.read_bytes() if pyodide.exists() else b"")
-    key.update((ROOT / "scripts" / "compile_pyc.mjs").read_bytes())
-    for path in files:
-        if path.suffix == ".py":
-            key.update(path.relative_to(PY_SRC).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    key.update((ROOT / "scripts" / "compile_pyc.mjs").read_bytes() + str(optimize).encode())
+    for path, data in sorted(sources.items()):
+        key.update(path.encode() + b"\0" + data + b"\0")
     digest = key.hexdigest()
-    cache = BUILD / "pyc"
+    cache = BUILD / name
     stamp = cache / ".key"
     if not (stamp.exists() and stamp.read_text() == digest):
         node = shutil.which("node")
         if node is None or not pyodide.exists():
             sys.exit("[build] bytecode needs node and node_modules/pyodide (npm ci), or set TAPETE_NO_PYC=1")
-        staging = BUILD / "pyc-src"
+        staging = BUILD / f"{name}-src"
         shutil.rmtree(staging, ignore_errors=True)
         shutil.rmtree(cache, ignore_errors=True)
-        for path in files:
-            if path.suffix == ".py":
-                target = staging / path.relative_to(PY_SRC)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(path.read_bytes())
-        subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(staging), str(cache)],
+        for path, data in sources.items():
+            target = staging / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(staging), str(cache), str(optimize)],
                        check=True, cwd=ROOT, stdout=subprocess.DEVNULL if QUIET else None)
         shutil.rmtree(staging, ignore_errors=True)
         cache.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest)
-    return {
-        p.relative_to(cache).as_posix(): p.read_bytes()
-        for p in sorted(cache.rglob("*.pyc"))
-    }
+    return {p.relative_to(cache).as_posix(): p.read_bytes() for p in sorted(cache.rglob("*.pyc"))}
+
+
+def compiled_pycs(files: list[Path]) -> dict[str, bytes]:
+    """Bytecode for the package `files`, compiled by the vendored Pyodide; cached under build/pyc/."""
+    if os.environ.get("TAPETE_NO_PYC"):
+        log("zip: TAPETE_NO_PYC set, no bytecode")
+        return {}
+    return pyodide_bytecode({p.relative_to(PY_SRC).as_posix(): p.read_bytes() for p in files if p.suffix == ".py"},
+                            "pyc")
+
+
+def legacy_pyc_name(pyc: str) -> str:
+    """``a/__pycache__/b.cpython-314[.opt-2].pyc`` -> ``a/b.pyc``: where Python (and zipimport) load
+    bytecode that has no source beside it."""
+    folder, _, leaf = pyc.rpartition("__pycache__/")
+    return folder + leaf.split(".", 1)[0] + ".pyc"
+
+
+def package_entries(files: list[Path]) -> dict[str, bytes]:
+    """What tapete.zip holds: the package's data files and, for every module, sourceless bytecode
+    (``tapete/x.pyc``): 0.16 MB brotli, where sources + bytecode were 0.22 and sources alone 0.08
+    (but compiled at every boot). Tracebacks keep file names and line numbers, not the line text.
+    ``TAPETE_NO_PYC=1``: the sources instead."""
+    data = {p.relative_to(PY_SRC).as_posix(): p.read_bytes() for p in files if p.suffix != ".py"}
+    pycs = compiled_pycs(files)
+    if not pycs:
+        return {**data, **{p.relative_to(PY_SRC).as_posix(): p.read_bytes() for p in files if p.suffix == ".py"}}
+    data.update({legacy_pyc_name(name): code for name, code in pycs.items()})
+    missing = [p for p in files if p.suffix == ".py" and p.relative_to(PY_SRC).with_suffix(".pyc").as_posix() not in data]
+    if missing:
+        sys.exit(f"[build] no bytecode for {missing[:5]}")
+    return data
 
 
 def step_zip() -> Path:
     out = BUILD / "tapete.zip"
-    files = package_files()
-    data = zip_bytes(files, compiled_pycs(files))
+    data = zip_bytes([], package_entries(package_files()))
     if out.exists() and out.read_bytes() == data:
         log("zip: up to date")
         return out
@@ -317,30 +449,124 @@ def step_rules() -> None:
     log(f"rules: {len(files)} page(s) in {rel(RULES_BUILD)}")
 
 
-# 4. dist -------------------------------------------------------------------
+# 5. dist -------------------------------------------------------------------
+def compressed_siblings(path: Path) -> tuple[Path, ...]:
+    return tuple(path.with_name(path.name + ext) for ext in COMPRESSED)
+
+
 def sync_dist(dist: Path = DIST) -> None:
     pairs: dict[Path, Path] = {}
     for name in PAGE_FILES:
         src = ROOT / name
         if not src.exists():
             sys.exit(f"[build] {name} missing")
-        pairs[src] = dist / name
+        if name != "index.html":  # written by write_index
+            pairs[src] = dist / name
     pairs[BUILD / "tapete.zip"] = dist / "tapete.zip"
     for src in sorted(RULES_BUILD.glob("*.html")):
         pairs[src] = dist / "rules" / src.name
     for src in sorted(STATIC.rglob("*")):
         if src.is_file() and not src.name.startswith(".") and not src.name.endswith(".tmp"):
             pairs[src] = dist / "static" / src.relative_to(STATIC)
-    n = sync_tree(pairs, dist, keep=(dist / SW_NAME,))  # sw.js: write_service_worker
+    for src in icons.write_icons(BUILD / "icons"):
+        pairs[src] = dist / "static" / "icons" / src.name
+    written = [dist / SW_NAME, dist / "index.html"]
+    keep = tuple(written) + tuple(c for d in [*pairs.values(), *written] for c in compressed_siblings(d))
+    n = sync_tree(pairs, dist, keep=keep)
     log(f"dist: {n} file(s) copied into {rel(dist)}" if n else f"dist: {rel(dist)} up to date")
 
 
+def boot_sizes(dist: Path) -> dict[str, list[int]]:
+    """{path: [bytes, gzip bytes, brotli bytes]} of the big boot downloads, for the progress line."""
+    sizes = {}
+    for name in BOOT_FILES:
+        path = dist / name
+        raw = path.stat().st_size
+        sizes[name] = [raw, *((c.stat().st_size if c.exists() else raw) for c in compressed_siblings(path))]
+    return sizes
+
+
+SETUP_MARKER = "<!-- build: setup forms -->"
+
+
+def setup_templates() -> str:
+    """The new-game form of every game in both languages, as the Python UI renders it with its
+    defaults (tapete.ui.setup + the friends box), each in a ``<template data-setup="<game>"
+    data-lang="<lang>">``: the shell shows them before Python is up (docs/shell.md). Rendered by the
+    build's own CPython from py/ (the UI's HTML builders are pure Python)."""
+    sys.path.insert(0, str(PY_SRC))
+    try:
+        from tapete.core import get, ids
+        from tapete.ui.room_ui import render_friends_box
+        from tapete.ui.setup import default_settings, render_setup
+    finally:
+        sys.path.remove(str(PY_SRC))
+    out = []
+    for game_id in ids():
+        game = get(game_id)
+        for lang in ("es", "en"):
+            html = render_setup(lang, game, default_settings(game)) + render_friends_box(lang, "")
+            out.append(f'<template data-setup="{game_id}" data-lang="{lang}">{html}</template>')
+    return "\n  ".join(out)
+
+
+def write_index(dist: Path = DIST) -> None:
+    """dist/index.html: index.html with ``data-boot-sizes`` filled in (see boot_sizes), ``data-rules``
+    naming the rules pages in dist/rules/ (``<game>.<lang>``; they must be there before this runs)
+    and the pre-rendered setup forms in place of SETUP_MARKER (see setup_templates)."""
+    text = (ROOT / "index.html").read_text()
+    marker, rules_marker = 'data-boot-sizes=""', 'data-rules=""'
+    for needed in (marker, rules_marker, SETUP_MARKER):
+        if needed not in text:
+            sys.exit(f"[build] index.html lacks {needed}")
+    sizes = json.dumps(boot_sizes(dist), separators=(",", ":")).replace('"', "&quot;")
+    rules = " ".join(sorted(p.name.removesuffix(".html") for p in (dist / "rules").glob("*.*.html")))
+    text = text.replace(marker, f'data-boot-sizes="{sizes}"').replace(rules_marker, f'data-rules="{rules}"')
+    text = text.replace(SETUP_MARKER, setup_templates())
+    write_if_changed(dist / "index.html", text.encode())
+
+
+def compress_dist(dist: Path = DIST) -> None:
+    """Write ``<file>.gz`` (gzip -9, no timestamp) and ``<file>.br`` (brotli quality 11, by node's zlib:
+    scripts/brotli.mjs) beside every COMPRESSIBLE file of dist/, when smaller than the file. A sibling
+    carries its source's mtime and is redone when that differs."""
+    todo: list[tuple[Path, Path]] = []
+    for path in sorted(dist.rglob("*")):
+        if not path.is_file() or path.suffix not in COMPRESSIBLE or path.name.endswith(".tmp"):
+            continue
+        stamp = path.stat().st_mtime_ns
+        gz, br = compressed_siblings(path)
+        if not (gz.exists() and gz.stat().st_mtime_ns == stamp):
+            data = path.read_bytes()
+            packed = gzip.compress(data, 9, mtime=0)
+            if len(packed) < len(data):
+                write_if_changed(gz, packed)
+                os.utime(gz, ns=(stamp, stamp))
+            else:
+                gz.unlink(missing_ok=True)
+        if not (br.exists() and br.stat().st_mtime_ns == stamp):
+            br.unlink(missing_ok=True)
+            todo.append((path, br))
+    if not todo:
+        return
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] brotli needs node (apt-get install nodejs)")
+    jobs = json.dumps([[str(src), str(dst)] for src, dst in todo])
+    subprocess.run([node, str(ROOT / "scripts" / "brotli.mjs")], input=jobs, text=True, check=True, cwd=ROOT)
+    for src, dst in todo:
+        if dst.exists():
+            stamp = src.stat().st_mtime_ns
+            os.utime(dst, ns=(stamp, stamp))
+    log(f"compress: {len(todo)} file(s) brotli'd")
+
+
 def dist_files(dist: Path) -> dict[str, Path]:
-    """Every file of a built dist/ but the service worker, by its URL path relative to the site."""
+    """Every file of a built dist/ but the service worker and the .br/.gz copies, by URL path."""
     return {
         p.relative_to(dist).as_posix(): p
         for p in sorted(dist.rglob("*"))
-        if p.is_file() and p.name != SW_NAME and not p.name.endswith(".tmp")
+        if p.is_file() and p.name != SW_NAME and not p.name.endswith((".tmp", *COMPRESSED))
     }
 
 
@@ -354,19 +580,20 @@ def build_version(files: dict[str, Path]) -> str:
 
 def precache_list(files: dict[str, Path]) -> list[str]:
     """What the page needs to boot and play against bots: index.html's local references (stylesheets,
-    scripts, preloads), pyscript.toml's files, Pyodide's runtime, SW_EXTRA, and every module those
-    scripts import (static imports always, import() up to SW_DYNAMIC_MAX bytes)."""
+    scripts, preloads, icons, manifest), Pyodide's runtime, SW_EXTRA, and every module those scripts
+    import (static imports always, import() up to SW_DYNAMIC_MAX bytes)."""
     todo = ["index.html", *SW_EXTRA, *(f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES)]
+    todo += [path for path in files if path.startswith("rules/")]   # the rules pages, when built
     todo += REF_RE.findall(files["index.html"].read_text())
-    todo += [path for path in files if path.startswith("rules/")]    # "How to play", fetched by static/js/ui.js
-    if "pyscript.toml" in files:
-        todo += TOML_RE.findall(files["pyscript.toml"].read_text())
     seen: set[str] = set()
     while todo:
         path = todo.pop()
         if path in seen or path not in files:
             continue
         seen.add(path)
+        if path.endswith(".webmanifest"):   # the install icons
+            icons_ = json.loads(files[path].read_text()).get("icons", [])
+            todo += [posixpath.normpath(posixpath.join(posixpath.dirname(path), i["src"])) for i in icons_]
         if path.endswith((".js", ".mjs")):
             for dynamic, spec in IMPORT_RE.findall(files[path].read_text(errors="replace")):
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
@@ -396,10 +623,14 @@ def write_service_worker(dist: Path = DIST) -> str:
 
 def step_dist(dist: Path = DIST) -> None:
     sync_dist(dist)
+    compress_dist(dist)      # first the files whose sizes index.html carries
+    write_index(dist)
     write_service_worker(dist)
+    compress_dist(dist)      # then index.html and sw.js
 
 
-STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "zip": step_zip, "rules": step_rules,
+STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "zip": step_zip, "stdlib": step_stdlib,
+         "rules": step_rules,
          "dist": step_dist}
 
 

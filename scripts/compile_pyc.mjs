@@ -1,7 +1,9 @@
 // Compile Python sources to bytecode with the vendored Pyodide's own CPython, so the page
 // imports tapete from .pyc instead of compiling every module at every boot.
 //
-// Usage: node scripts/compile_pyc.mjs <sources-dir> <out-dir>
+// Usage: node scripts/compile_pyc.mjs <sources-dir> <out-dir> [optimize]
+// optimize: 0 (default) or 2 (as `python -OO`: no docstrings, no asserts; the .pyc is still named
+// <module>.cpython-3XX.opt-2.pyc by compileall).
 // Writes <out-dir>/<same relative path>/__pycache__/<module>.cpython-3XX.pyc for every .py
 // under <sources-dir>. The .pyc files are "unchecked-hash" based (PEP 552): Python uses them
 // without comparing against the source's mtime (which unzipping in the browser would not
@@ -10,7 +12,8 @@ import { readdirSync, readFileSync, mkdirSync, writeFileSync, statSync } from "n
 import { join, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const [srcDir, outDir] = process.argv.slice(2);
+const [srcDir, outDir, optimizeArg] = process.argv.slice(2);
+const optimize = Number(optimizeArg || 0);
 if (!srcDir || !outDir) {
   console.error("usage: node scripts/compile_pyc.mjs <sources-dir> <out-dir>");
   process.exit(2);
@@ -18,7 +21,9 @@ if (!srcDir || !outDir) {
 const here = dirname(fileURLToPath(import.meta.url));
 const indexURL = join(here, "..", "node_modules", "pyodide") + "/";
 const { loadPyodide } = await import(join(indexURL, "pyodide.mjs"));
-const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.error(s) });
+// No column tables in the bytecode (as `python -X no_debug_ranges`): a traceback loses its ^^^ marks,
+// the files a third of their size.
+const py = await loadPyodide({ indexURL, env: { PYTHONNODEBUGRANGES: "1" }, stdout: () => {}, stderr: (s) => console.error(s) });
 
 const walk = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -36,7 +41,7 @@ for (const path of files) {
 
 const result = py.runPython(`
 import compileall, os, py_compile, sys
-ok = compileall.compile_dir(${JSON.stringify(ROOT)}, quiet=1, workers=1,
+ok = compileall.compile_dir(${JSON.stringify(ROOT)}, quiet=1, workers=1, optimize=${optimize},
                             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 pycs = []
 for base, dirs, names in os.walk(${JSON.stringify(ROOT)}):

@@ -1,6 +1,6 @@
 /* Tapete app shell: language, boot progress, boot error box, watchdog.
  *
- * Plain script (no module) loaded at the end of <body>, before PyScript starts, so
+ * Plain script (no module) loaded at the end of <body>, before Python starts, so
  * the page is usable and readable at once and every boot failure is shown.
  * Public surface, for the Python UI (via `js.tapeteShell`) and for tests:
  *   tapeteShell.lang                current language, "es" or "en"
@@ -8,7 +8,22 @@
  *                                   set <html lang>, dispatch "tapete:lang" on document
  *   tapeteShell.t(key)              shell string in the current language
  *   tapeteShell.stage(name)         boot stage: download | start | app | ready
+ *   tapeteShell.received(path, bytes, encoding)   boot.mjs: `bytes` (decoded) of the site file
+ *                                   `path` have arrived, sent with that Content-Encoding
  *   tapeteShell.fail(message)       show the boot error box (data-testid="boot-error")
+ *   tapeteLoadP2P()                 import static/js/p2p.js (rooms), resolves to its default export
+ *   tapeteShell.handover()          main.py, before the UI starts: the shell's pre-boot screens go,
+ *                                   #app holds the picker again
+ *   tapeteShell.replay()            main.py, once the UI runs: what the player did before Python was
+ *                                   up is done again through the UI (game, form values, the button)
+ * Before Python is up the game cards work: a click shows that game's setup form (pre-rendered by
+ * the build into <template data-setup data-lang>), with "How to play" when the build made
+ * rules/<game>.<lang>.html; pressing Start (or a room button) queues it until Python is ready.
+ * Progress speaks bytes: "Preparing the cards… 1.2 / 3.9 MB", on the wire (the sizes of each boot
+ * file raw, gzip and brotli are written by the build into data-boot-sizes; the encoding the server
+ * chose picks which). Watchdog: the error box shows when nothing has arrived for 30 s
+ * (`?boot-timeout=<s>`), or when Python has not started 60 s (twice that) after the last byte.
+ * If the page becomes ready anyway, the error box goes away.
  * Readiness is signalled by main.py with <html data-ready="1">; then the service worker (sw.js,
  * offline play) is registered, so precaching never slows the first boot.
  */
@@ -17,11 +32,13 @@
 
   var STRINGS = {
     es: {
-      "boot.download": "Descargando Python…",
-      "boot.start": "Arrancando Python…",
-      "boot.app": "Cargando Tapete…",
+      "boot.download": "Preparando las cartas…",
+      "boot.bytes": "Preparando las cartas… {done} / {total} MB",
+      "boot.start": "Barajando…",
+      "boot.app": "Poniendo la mesa…",
       "boot.ready": "Listo",
-      "boot.timeout": "Python no arrancó en {s} s.",
+      "boot.stalled": "No llega nada desde hace {s} s: ¿hay conexión?",
+      "boot.timeout": "El motor de juego no arrancó en {s} s.",
       "error.title": "No se pudo arrancar Tapete",
       "error.reload": "Recargar",
       "picker.title": "Elige un juego",
@@ -34,14 +51,19 @@
       "game.taki": "Super Taki",
       "game.dos": "DOS",
       "lang.other": "EN",
-      "lang.other.name": "English"
+      "lang.other.name": "English",
+      "preboot.queued": "Empezará en cuanto las cartas estén listas…",
+      "preboot.rules": "Cómo se juega",
+      "preboot.back": "Volver"
     },
     en: {
-      "boot.download": "Downloading Python…",
-      "boot.start": "Starting Python…",
-      "boot.app": "Loading Tapete…",
+      "boot.download": "Preparing the cards…",
+      "boot.bytes": "Preparing the cards… {done} / {total} MB",
+      "boot.start": "Shuffling…",
+      "boot.app": "Setting the table…",
       "boot.ready": "Ready",
-      "boot.timeout": "Python did not start within {s} s.",
+      "boot.stalled": "Nothing has arrived for {s} s: are you online?",
+      "boot.timeout": "The game engine did not start within {s} s.",
       "error.title": "Tapete could not start",
       "error.reload": "Reload",
       "picker.title": "Pick a game",
@@ -54,16 +76,22 @@
       "game.taki": "Super Taki",
       "game.dos": "DOS",
       "lang.other": "ES",
-      "lang.other.name": "Español"
+      "lang.other.name": "Español",
+      "preboot.queued": "Starting as soon as the cards are ready…",
+      "preboot.rules": "How to play",
+      "preboot.back": "Back"
     }
   };
   var STAGES = { download: 10, start: 55, app: 85, ready: 100 };
   var LANG_KEY = "tapete.lang";
   var root = document.documentElement;
   var params = new URLSearchParams(location.search);
-  var timeoutMs = Number(params.get("boot-timeout")) * 1000 || 60000;
+  var stallMs = Number(params.get("boot-timeout")) * 1000 || 30000;
   var currentStage = "download";
   var failed = false;
+  var watchdog = null;
+  var sizes = {};   // path -> [raw, gzip, brotli] bytes (data-boot-sizes)
+  var got = {};     // path -> {bytes: decoded so far, encoding}
 
   function $(id) { return document.getElementById(id); }
 
@@ -108,15 +136,18 @@
       currentStage = name;
       try { performance.mark("tapete:" + name); } catch (e) { /* old browsers */ }
       root.setAttribute("data-boot", name === "ready" ? "ready" : "loading");
-      var bar = $("boot-bar"), text = $("boot-stage");
-      if (bar) bar.value = STAGES[name];
-      if (text) {
-        text.setAttribute("data-i18n", "boot." + name);
-        text.textContent = shell.t("boot." + name);
-      }
+      var bar = $("boot-bar");
+      if (bar && name !== "download") bar.value = STAGES[name];
+      showStage();
+    },
+    received: function (path, bytes, encoding) {
+      if (!(path in sizes)) { arrived(); return; }
+      got[path] = { bytes: Math.max(bytes, (got[path] || { bytes: 0 }).bytes), encoding: encoding };
+      arrived();
+      if (currentStage === "download") showStage();
     },
     fail: function (message) {
-      if (root.getAttribute("data-ready") === "1") {
+      if (root.getAttribute("data-ready") === "1" || root.getAttribute("data-boot") === "ready") {
         console.error("[tapete] error after boot:", message);
         return;
       }
@@ -135,20 +166,72 @@
           notes[i].setAttribute("data-i18n", "picker.unavailable");
           notes[i].textContent = shell.t("picker.unavailable");
         }
+        var cards = document.querySelectorAll("[data-game]");
+        for (var k = 0; k < cards.length; k++) cards[k].disabled = true;
       } else if (pre && pre.textContent.indexOf(message) < 0) {
         pre.textContent += "\n\n" + message;
       }
       console.error("[tapete] boot failed:", message);
     },
     ready: function () {
-      if (failed) return;
       clearTimeout(watchdog);
+      if (failed) {            // a slow boot that was declared failed came through after all
+        failed = false;
+        var box = $("boot-error");
+        if (box) box.hidden = true;
+      }
       shell.stage("ready");
       var progress = $("boot-progress");
       if (progress) progress.hidden = true;
       registerServiceWorker();
     }
   };
+
+  // --- progress in bytes ---------------------------------------------------------------------
+  function wireTotal(path) {
+    var s = sizes[path], enc = got[path] && got[path].encoding;
+    return enc === "br" ? s[2] : enc === "gzip" ? s[1] : enc === "" ? s[0] : s[2];  // unknown yet: brotli
+  }
+  function wireSoFar(path) {
+    var g = got[path];
+    if (!g) return 0;
+    return Math.min(1, g.bytes / sizes[path][0]) * wireTotal(path);
+  }
+  function megabytes(n) {
+    return (n / 1e6).toLocaleString(shell.lang === "es" ? "es-ES" : "en-GB",
+                                     { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  }
+  function showStage() {
+    var text = $("boot-stage"), bar = $("boot-bar");
+    if (!text) return;
+    var done = 0, total = 0;
+    for (var path in sizes) { done += wireSoFar(path); total += wireTotal(path); }
+    if (currentStage === "download" && total > 0) {
+      if (bar) bar.value = Math.max(2, Math.round(STAGES.start * done / total));
+      text.removeAttribute("data-i18n");
+      text.textContent = shell.t("boot.bytes").replace("{done}", megabytes(done)).replace("{total}", megabytes(total));
+    } else {
+      text.setAttribute("data-i18n", "boot." + currentStage);
+      text.textContent = shell.t("boot." + currentStage);
+    }
+  }
+  function allArrived() {
+    for (var path in sizes) if (!got[path] || got[path].bytes < sizes[path][0]) return false;
+    return true;
+  }
+
+  // --- watchdog: silence for stallMs while downloading, or no start 2 × stallMs after the last byte
+  function arrived() {
+    if (failed || root.getAttribute("data-ready") === "1") return;
+    clearTimeout(watchdog);
+    var waiting = allArrived() || currentStage === "app";
+    var ms = waiting ? 2 * stallMs : stallMs;
+    watchdog = setTimeout(function () {
+      if (root.getAttribute("data-ready") === "1") return;
+      var key = waiting ? "boot.timeout" : "boot.stalled";
+      shell.fail(shell.t(key).replace("{s}", String(ms / 1000)));
+    }, ms);
+  }
 
   // Offline play (docs/shell.md): only on http(s) where the browser offers service workers
   // (secure origins: https, localhost, 127.0.0.1). A failure is logged and changes nothing else.
@@ -163,6 +246,174 @@
     }
   }
   window.tapeteShell = shell;
+  // Peer-to-peer play (static/js/p2p.js + Trystero) loads only when a room is opened. Its URL is
+  // made at run time: the service worker's precache list (scripts/build.py follows literal
+  // imports) leaves rooms out, as they need the network anyway.
+  var scriptURL = document.currentScript ? document.currentScript.src : location.href;
+  window.tapeteLoadP2P = function () {
+    return import(new URL("p2p.js", scriptURL).href).then(function (m) { return m.default; });
+  };
+  try {
+    sizes = JSON.parse(($("boot-progress") || root).getAttribute("data-boot-sizes") || "{}");
+  } catch (e) { sizes = {}; }
+
+  // --- before Python: game cards, setup forms, rules, a queued start ------------------------------
+  var app = $("app");
+  var pickerHTML = app ? app.innerHTML : "";
+  var preboot = { game: null, action: null, fields: null, live: true };
+
+  function template(game, lang) {
+    return document.querySelector('template[data-setup="' + game + '"][data-lang="' + lang + '"]');
+  }
+  function readFields() {
+    var form = app && app.querySelector('[data-testid="setup"]');
+    var fields = [];
+    var inputs = app ? app.querySelectorAll("input[name]") : [];
+    for (var i = 0; i < inputs.length; i++) {
+      var el = inputs[i];
+      if (el.type === "radio" || el.type === "checkbox") fields.push([el.name, el.value, el.checked]);
+      else fields.push([el.name, el.value, null]);
+    }
+    return form || fields.length ? fields : null;
+  }
+  function writeFields(root, fields) {
+    if (!fields) return;
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i], nodes = root.querySelectorAll('input[name="' + f[0] + '"]');
+      for (var j = 0; j < nodes.length; j++) {
+        var el = nodes[j];
+        if (f[2] === null) el.value = f[1];
+        else if (el.value === f[1]) el.checked = f[2];
+      }
+    }
+  }
+  function showSetup(game, fields) {
+    var tpl = template(game, shell.lang);
+    if (!app || !tpl) return false;
+    preboot.game = game;
+    app.innerHTML = "";
+    app.appendChild(tpl.content.cloneNode(true));
+    writeFields(app, fields);
+    if (preboot.action) markQueued();
+    showRulesButton(game);
+    var first = app.querySelector("input, button");
+    if (first) first.focus();
+    return true;
+  }
+  function showPicker() {
+    preboot.game = null;
+    preboot.action = null;
+    if (app) {
+      app.innerHTML = pickerHTML;
+      shell.applyTexts(app);
+    }
+    enableCards();
+  }
+  function enableCards() {
+    if (!app || failed) return;
+    var cards = app.querySelectorAll("[data-game]");
+    for (var i = 0; i < cards.length; i++) {
+      if (!template(cards[i].getAttribute("data-game"), shell.lang)) continue;
+      cards[i].disabled = false;
+      cards[i].setAttribute("data-preboot", "1");
+      var note = cards[i].querySelector(".game-note");
+      if (note) {
+        note.setAttribute("data-i18n", "picker.ready");
+        note.textContent = shell.t("picker.ready");
+      }
+    }
+  }
+  function markQueued() {
+    var actions = app.querySelectorAll("[data-action]");
+    for (var i = 0; i < actions.length; i++) {
+      if (actions[i].getAttribute("data-action") !== "menu") actions[i].disabled = true;
+    }
+    if (!$("preboot-queued")) {
+      var note = document.createElement("p");
+      note.id = "preboot-queued";
+      note.className = "note";
+      note.setAttribute("role", "status");
+      note.setAttribute("data-testid", "preboot-queued");
+      note.setAttribute("data-i18n", "preboot.queued");
+      note.textContent = shell.t("preboot.queued");
+      app.appendChild(note);
+    }
+  }
+  function showRulesButton(game) {
+    var page = game + "." + shell.lang;
+    var built = (app.getAttribute("data-rules") || "").split(" ");
+    var actions = app.querySelector('[data-testid="setup"] .actions');
+    if (built.indexOf(page) < 0 || !actions) return;   // the build made no such page
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn";
+    b.setAttribute("data-testid", "preboot-rules-btn");
+    b.textContent = shell.t("preboot.rules");
+    b.addEventListener("click", function () {
+      fetch(new URL("rules/" + page + ".html", document.baseURI).href)
+        .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
+        .then(function (html) { if (preboot.live && preboot.game === game) showRules(game, html); })
+        .catch(function (e) { console.warn("[tapete] rules page:", e); });
+    });
+    actions.appendChild(b);
+  }
+  function showRules(game, html) {
+    var fields = readFields();
+    app.innerHTML = "";
+    var section = document.createElement("section");
+    section.className = "rules";
+    section.setAttribute("data-testid", "preboot-rules");
+    section.innerHTML = html;   // a page of this site, written by the build
+    var back = document.createElement("button");
+    back.type = "button";
+    back.className = "btn";
+    back.setAttribute("data-testid", "preboot-rules-back");
+    back.textContent = shell.t("preboot.back");
+    back.addEventListener("click", function () { showSetup(game, fields); });
+    section.insertBefore(back, section.firstChild);
+    app.appendChild(section);
+    back.focus();
+  }
+  if (app) {
+    app.addEventListener("click", function (ev) {
+      if (!preboot.live) return;
+      var target = ev.target.closest ? ev.target.closest("[data-game],[data-action]") : null;
+      if (!target || target.disabled) return;
+      var game = target.getAttribute("data-game");
+      if (game) {
+        showSetup(game, null);
+      } else if (target.getAttribute("data-action") === "menu") {
+        showPicker();
+      } else if (preboot.game) {
+        preboot.action = target.getAttribute("data-testid");
+        markQueued();
+      }
+    });
+    document.addEventListener("tapete:lang", function () {
+      if (!preboot.live) return;
+      if (preboot.game) showSetup(preboot.game, readFields());
+    });
+  }
+  shell.handover = function () {
+    if (!preboot.live) return;
+    preboot.fields = preboot.game ? readFields() : null;
+    preboot.live = false;
+    if (app) {
+      app.innerHTML = pickerHTML;
+      shell.applyTexts(app);
+    }
+  };
+  shell.replay = function () {
+    var game = preboot.game;
+    preboot.game = null;
+    if (!game || !app) return;
+    var card = app.querySelector('[data-game="' + game + '"]');
+    if (!card || card.disabled) return;
+    card.click();
+    writeFields(app, preboot.fields);
+    var action = preboot.action && app.querySelector('[data-testid="' + preboot.action + '"]');
+    if (action && !action.disabled) action.click();
+  };
 
   // Language: apply at once, before the first paint.
   root.lang = shell.lang;
@@ -171,15 +422,36 @@
   if (toggle) {
     toggle.addEventListener("click", function () {
       shell.setLang(shell.lang === "es" ? "en" : "es");
+      showStage();
     });
   }
+  // Forms in the app are read by Python, never sent: Enter in a field must not navigate. (An inline
+  // onsubmit="return false" would be blocked by the Content-Security-Policy.)
+  document.addEventListener("submit", function (ev) { ev.preventDefault(); }, true);
+  var reload = $("boot-error") && $("boot-error").querySelector("button");
+  if (reload) reload.addEventListener("click", function () { location.reload(); });
+  showStage();
+  enableCards();
 
-  // Progress: "download" until the wasm has arrived, then "start" until Python runs
-  // main.py (boot.mjs moves to "app" from PyScript's onReady hook).
+  // Progress: "download" until every boot file has arrived, then "start" until Python runs
+  // main.py (boot.mjs moves to "app" once Pyodide is up). A finished resource counts as arrived
+  // (pyodide.asm.mjs is an import(), which boot.mjs cannot count as it streams).
   try {
+    var base = new URL("../../", scriptURL);
     var seen = function (entries) {
       for (var i = 0; i < entries.length; i++) {
-        if (/pyodide\.asm\.wasm$/.test(entries[i].name)) shell.stage("start");
+        var url = new URL(entries[i].name);
+        var path = url.pathname.slice(base.pathname.length);
+        if (path in sizes && (!got[path] || got[path].bytes < sizes[path][0])) {
+          var e = entries[i], enc = "";
+          if (e.encodedBodySize && e.decodedBodySize && e.encodedBodySize < e.decodedBodySize) {
+            enc = Math.abs(e.encodedBodySize - sizes[path][2]) <= Math.abs(e.encodedBodySize - sizes[path][1]) ? "br" : "gzip";
+          }
+          shell.received(path, sizes[path][0], enc);
+        } else {
+          arrived();
+        }
+        if (allArrived()) shell.stage("start");
       }
     };
     seen(performance.getEntriesByType("resource"));
@@ -221,9 +493,5 @@
     }
   }).observe(document.body, { childList: true, subtree: true });
 
-  var watchdog = setTimeout(function () {
-    if (root.getAttribute("data-ready") !== "1") {
-      shell.fail(shell.t("boot.timeout").replace("{s}", String(timeoutMs / 1000)));
-    }
-  }, timeoutMs);
+  arrived();  // start the watchdog
 })();

@@ -1,14 +1,27 @@
 """Headless Chromium and a static server on loopback: shared by the browser tests (conftest.py) and
-the browser benchmarks (bench/boot.py, bench/p2p.py), so all of them run the same browser the same way."""
+the browser benchmarks (bench/boot.py, bench/p2p.py), so all of them run the same browser the same way.
+
+The server behaves like a common static host that serves precompressed files (nginx with
+``gzip_static``/``brotli_static``, Caddy's ``precompressed``, Netlify, Cloudflare Pages...): for a
+request of ``x`` whose ``Accept-Encoding`` takes ``br`` (else ``gzip``) and a ``x.br`` (``x.gz``)
+beside it, it sends that file with ``Content-Encoding`` and ``Vary: Accept-Encoding``; the
+``Content-Type`` is ``x``'s. ``Last-Modified`` and ``If-Modified-Since`` (304) as ``http.server`` does.
+A sibling older than its file (a test edited the file after the build) is ignored. Every answer is
+logged in ``server.sent`` as (path, status, encoding, body bytes).
+"""
 
 from __future__ import annotations
 
+import email.utils
 import functools
 import os
+import posixpath
 import sys
 import threading
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 CHROMIUM = os.environ.get("TAPETE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,14 +41,72 @@ class QuietHandler(SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",
         ".toml": "text/plain",
+        ".webmanifest": "application/manifest+json",
     }
 
     def log_message(self, format, *args):  # noqa: A002
         pass
 
+    def _encoded(self, path: str) -> tuple[str, str]:
+        """(file to send, Content-Encoding) for ``path``: a fresh .br or .gz sibling if accepted."""
+        accepted = {part.split(";")[0].strip().lower() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            sibling = path + suffix
+            if coding in accepted and os.path.isfile(sibling) and os.path.getmtime(sibling) >= os.path.getmtime(path):
+                return sibling, coding
+        return path, ""
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) or not os.path.isfile(path):
+            return super().send_head()   # directories (index.html), 404s: http.server's own answers
+        real, coding = self._encoded(path)
+        try:
+            f = open(real, "rb")
+        except OSError:
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        try:
+            fs = os.fstat(f.fileno())
+            mtime = int(os.path.getmtime(path))
+            since = self.headers.get("If-Modified-Since")
+            if since and "If-None-Match" not in self.headers:
+                try:
+                    if email.utils.parsedate_to_datetime(since).timestamp() >= mtime:
+                        self.send_response(HTTPStatus.NOT_MODIFIED)
+                        self.send_header("Vary", "Accept-Encoding")
+                        self.end_headers()
+                        self._log_sent(HTTPStatus.NOT_MODIFIED, coding, 0)
+                        f.close()
+                        return None
+                except (TypeError, ValueError, OverflowError, IndexError):
+                    pass
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-type", self.guess_type(path))
+            if coding:
+                self.send_header("Content-Encoding", coding)
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(fs.st_size))
+            self.send_header("Last-Modified", self.date_time_string(mtime))
+            self.end_headers()
+            self._log_sent(HTTPStatus.OK, coding, fs.st_size)
+            return f
+        except Exception:
+            f.close()
+            raise
+
+    def _log_sent(self, status, coding: str, size: int) -> None:
+        sent = getattr(self.server, "sent", None)
+        if sent is not None:
+            sent.append((posixpath.normpath(unquote(urlsplit(self.path).path)), int(status), coding, size))
+
 
 class QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sent: list[tuple[str, int, str, int]] = []
 
     def handle_error(self, request, client_address):
         exc = sys.exc_info()[1]

@@ -33,24 +33,28 @@ def test_zip_is_deterministic_and_holds_the_package():
 
 
 def test_page_sources_name_no_other_host():
-    for name in ("index.html", "pyscript.toml", "main.py", "sw.js", "static/js/shell.js", "static/js/boot.mjs"):
+    for name in ("index.html", "main.py", "sw.js", "static/js/shell.js", "static/js/boot.mjs",
+                 "static/manifest.webmanifest", "py/pyscript.py"):
         text = (ROOT / name).read_text()
         urls = re.findall(r"""(?:https?|wss?)://[^\s"'<>)]+""", text)
         assert not urls, f"{name} names another host: {urls}"
 
 
-def test_config_points_at_vendored_pyodide():
-    toml = (ROOT / "pyscript.toml").read_text()
-    assert 'interpreter = "./static/vendor/pyodide/pyodide.mjs"' in toml
-    assert '"./tapete.zip" = "./*"' in toml
+def test_boot_loads_the_vendored_pyodide_and_no_pyscript():
+    boot = (ROOT / "static" / "js" / "boot.mjs").read_text()
+    assert 'import("../vendor/pyodide/pyodide.mjs")' in boot
+    html = (ROOT / "index.html").read_text()
+    assert "pyscript" not in html.lower() and 'type="py"' not in html
+    assert not (ROOT / "pyscript.toml").exists()
 
 
 @pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make dist)")
 def test_dist_is_self_contained():
-    for name in ("index.html", "pyscript.toml", "main.py", "tapete.zip", "static/css/tapete.css",
+    for name in ("index.html", "main.py", "tapete.zip", "static/css/tapete.css",
                  "static/js/shell.js", "static/js/boot.mjs", "static/vendor/trystero.mjs",
-                 "static/vendor/pyscript/core.js", "static/vendor/pyscript/core.css"):
+                 "static/manifest.webmanifest"):
         assert (DIST / name).is_file(), name
+    assert not (DIST / "static" / "vendor" / "pyscript").exists(), "PyScript is not shipped"
     for name in build.PYODIDE_FILES:
         assert (DIST / "static" / "vendor" / "pyodide" / name).is_file(), name
     # Every local file the page references exists in dist/.
@@ -61,25 +65,30 @@ def test_dist_is_self_contained():
 
 @pytest.mark.skipif(not (DIST / "tapete.zip").exists(), reason="dist/ not built (make dist)")
 def test_zip_carries_bytecode_for_every_module():
+    """Every module of the package (and the pyscript shim) as sourceless, unchecked-hash bytecode
+    where Python loads it without a source (``tapete/x.pyc``); no .py travels."""
     with zipfile.ZipFile(DIST / "tapete.zip") as zf:
         names = set(zf.namelist())
-    sources = sorted(n for n in names if n.endswith(".py"))
-    assert sources
-    for src in sources:
-        folder, _, module = src.rpartition("/")
-        pyc = [n for n in names if n.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-") and n.endswith(".pyc")]
-        assert len(pyc) == 1, f"no bytecode for {src}"
-        with zipfile.ZipFile(DIST / "tapete.zip") as zf:
-            flags = int.from_bytes(zf.read(pyc[0])[4:8], "little")
-        assert flags == 0b01, f"{pyc[0]} is not an unchecked-hash pyc (flags {flags:#b})"
+        expected = {p.relative_to(build.PY_SRC).with_suffix(".pyc").as_posix()
+                    for p in build.package_files() if p.suffix == ".py"}
+        assert "pyscript.pyc" in expected, "the PyScript API shim travels with the package"
+        assert expected <= names
+        assert not [n for n in names if n.endswith(".py") or "__pycache__" in n]
+        magic = {zf.read(n)[:4] for n in expected}
+        assert len(magic) == 1, "one interpreter compiled them all"
+        for name in expected:
+            flags = int.from_bytes(zf.read(name)[4:8], "little")
+            assert flags == 0b01, f"{name} is not an unchecked-hash pyc (flags {flags:#b})"
 
 
 def fake_site(root: Path) -> Path:
     """A tiny built site: a page, a toml, modules importing others statically and with import()."""
     files = {
         "index.html": '<link href="./a.css"><script type="module" src="./js/a.mjs"></script>'
-                      '<script>import("./js/lazy.js")</script><script type="py" src="./main.py" config="./pyscript.toml"></script>',
-        "pyscript.toml": '[files]\n"./app.zip" = "./*"\n',
+                      '<script>import("./js/lazy.js")</script><link rel="preload" href="./main.py" as="fetch">'
+                      '<link rel="preload" href="./app.zip" as="fetch"><link rel="manifest" href="./m/app.webmanifest">',
+        "m/app.webmanifest": '{"icons": [{"src": "icons/i.png"}, {"src": "../top.png"}]}',
+        "m/icons/i.png": "", "top.png": "",
         "a.css": "", "main.py": "", "app.zip": "", "unused.js": "",
         "js/a.mjs": 'import{x}from"./b.js";const p=import("./plugin.js"),q=import("../big.js");',
         "js/b.js": 'import "./c.js";',
@@ -95,8 +104,9 @@ def fake_site(root: Path) -> Path:
 def test_precache_list_follows_the_page_and_its_imports(tmp_path):
     files = build.dist_files(fake_site(tmp_path))
     assert build.precache_list(files) == [
-        "a.css", "app.zip", "index.html", "js/a.mjs", "js/b.js", "js/c.js", "js/plugin.js", "main.py",
-        "pyscript.toml"]  # not: unused.js, big.js (import() of a large file), lazy.js (inline import)
+        "a.css", "app.zip", "index.html", "js/a.mjs", "js/b.js", "js/c.js", "js/plugin.js", "m/app.webmanifest",
+        "m/icons/i.png", "main.py", "top.png",
+    ]  # not: unused.js, big.js (import() of a large file), lazy.js (inline import)
 
 
 def test_service_worker_version_changes_with_any_file(tmp_path):
@@ -116,9 +126,143 @@ def test_dist_service_worker_precaches_the_boot_files_only():
     files = build.dist_files(DIST)
     precache = build.precache_list(files)
     assert f'const VERSION = "{build.build_version({**files, "sw.js": build.SW_TEMPLATE})}";' in text
-    for name in ("index.html", "main.py", "pyscript.toml", "tapete.zip", "static/config.json",
-                 "static/js/shell.js", "static/vendor/pyscript/core.js", *(
-                     f"static/vendor/pyodide/{n}" for n in build.PYODIDE_FILES)):
+    for name in ("index.html", "main.py", "tapete.zip", "static/config.json", "static/js/shell.js",
+                 "static/js/boot.mjs", "static/manifest.webmanifest", "static/icons/icon-192.png",
+                 "static/icons/icon-512.png", "static/icons/favicon-32.png",
+                 *(f"static/vendor/pyodide/{n}" for n in build.PYODIDE_FILES)):
         assert name in precache and f'"{name}"' in text, name
-    assert not [p for p in precache if "codemirror" in p or p.startswith("static/vendor/pyscript/xterm-")]
+    assert not [p for p in precache if p.endswith(build.COMPRESSED)], "the worker asks for files, not encodings"
     assert "static/js/p2p.js" not in precache and "static/vendor/trystero.mjs" not in precache
+
+
+# ----- what ships (issue 13) ---------------------------------------------------------------------
+FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
+@pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make dist)")
+def test_stdlib_is_the_traced_subset_stored():
+    traced = build.traced_stdlib()
+    shipped = DIST / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(shipped) as zf, zipfile.ZipFile(FULL_STDLIB) as full, \
+            zipfile.ZipFile(DIST / "tapete.zip") as package:
+        names = zf.namelist()
+        assert all(n in full.namelist() for n in traced)
+        # every traced module as sourceless bytecode (a/b.py -> a/b.pyc), nothing else
+        assert names == sorted(n[:-3] + ".pyc" if n.endswith(".py") else n for n in traced)
+        assert len(names) < len(full.namelist()) / 3
+        assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
+        magic = package.read("tapete/__init__.pyc")[:4]
+        for name in names:                     # Pyodide's own magic number, unchecked-hash pycs
+            data = zf.read(name)
+            assert data[:4] == magic and int.from_bytes(data[4:8], "little") == 0b01, name
+    # the modules the app imports by name are in; ones it never touches are out
+    for needed in ("json/__init__.py", "asyncio/__init__.py", "random.py", "hashlib.py", "html/__init__.py",
+                   "traceback.py", "dataclasses.py", "secrets.py", "base64.py", "pyodide/ffi/__init__.py"):
+        assert needed in traced, needed
+    for unused in ("sqlite3/__init__.py", "unittest/__init__.py", "xml/__init__.py", "email/__init__.py",
+                   "http/__init__.py", "tomllib/__init__.py", "pydoc.py"):
+        assert unused not in traced, unused
+
+
+@pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make dist)")
+def test_every_compressible_file_has_br_and_gz_beside_it():
+    import gzip
+    import subprocess
+    compressible = [p for p in DIST.rglob("*") if p.is_file() and p.suffix in build.COMPRESSIBLE]
+    assert len(compressible) > 15
+    for path in compressible:
+        gz, br = build.compressed_siblings(path)
+        data = path.read_bytes()
+        if len(data) > 1024:
+            assert gz.exists() and br.exists(), path
+        if gz.exists():
+            assert gzip.decompress(gz.read_bytes()) == data, gz
+    # brotli decodes back (node's zlib, as the build wrote it) and beats gzip on the big ones
+    wasm = DIST / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    script = ("const z=require('zlib'),fs=require('fs');"
+              "process.stdout.write(z.brotliDecompressSync(fs.readFileSync(process.argv[1])))")
+    out = subprocess.run(["node", "-e", script, str(wasm) + ".br"], capture_output=True, check=True).stdout
+    assert out == wasm.read_bytes()
+    for big in (wasm, DIST / "static" / "vendor" / "pyodide" / "python_stdlib.zip", DIST / "tapete.zip"):
+        gz, br = build.compressed_siblings(big)
+        assert br.stat().st_size < gz.stat().st_size < big.stat().st_size, big
+    assert not list(DIST.rglob("*.png.gz")) and not list(DIST.rglob("*.png.br"))
+
+
+@pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make dist)")
+def test_first_visit_is_under_the_wire_goal():
+    """Issue 13's goal: a first visit moves at most 4.5 MB when the host serves brotli."""
+    html = (DIST / "index.html").read_text()
+    boot = set(re.findall(r'(?:href|src)="\./([^"]+)"', html)) | {"static/vendor/pyodide/pyodide-lock.json"}
+    total = 0
+    for name in boot:
+        path = DIST / name
+        br = build.compressed_siblings(path)[1]
+        total += (br if br.exists() else path).stat().st_size
+    assert total <= 4.5e6, total
+
+
+@pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make dist)")
+def test_index_carries_boot_sizes_and_a_strict_csp():
+    import html as htmllib
+    import json
+    text = (DIST / "index.html").read_text()
+    sizes = json.loads(htmllib.unescape(re.search(r'data-boot-sizes="([^"]+)"', text).group(1)))
+    assert sorted(sizes) == sorted(build.BOOT_FILES)
+    for name, (raw, gz, br) in sizes.items():
+        path = DIST / name
+        assert raw == path.stat().st_size
+        assert gz == build.compressed_siblings(path)[0].stat().st_size
+        assert br == build.compressed_siblings(path)[1].stat().st_size
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', text).group(1)
+    assert "script-src 'self' 'wasm-unsafe-eval';" in csp
+    assert "unsafe-inline" not in csp and "'unsafe-eval'" not in csp and "blob:" not in csp
+    # nothing inline for the policy to block: no inline scripts, no on* handlers
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), "inline script"
+    assert not re.search(r"\son[a-z]+=", text), "inline handler"
+
+
+@pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ not built (make dist)")
+def test_manifest_and_icons():
+    import json
+    import struct
+    manifest = json.loads((DIST / "static" / "manifest.webmanifest").read_text())
+    for key in ("name", "short_name", "start_url", "display", "theme_color", "background_color", "icons"):
+        assert manifest.get(key), key
+    assert manifest["display"] in ("standalone", "fullscreen", "minimal-ui")
+    sizes = set()
+    for icon in manifest["icons"]:
+        png = (DIST / "static" / icon["src"]).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", png[16:24])
+        assert icon["sizes"] == f"{width}x{height}" and icon["type"] == "image/png"
+        sizes.add((width, icon.get("purpose", "any")))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+    html = (DIST / "index.html").read_text()
+    assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in html
+    assert '<link rel="manifest" href="./static/manifest.webmanifest">' in html
+    assert re.search(r'<link rel="icon" href="\./static/icons/favicon-32\.png"', html)
+
+
+def test_icons_are_drawn_not_stored(tmp_path):
+    """The PNGs come from scripts/icons.py: same drawing, same bytes; pixels where the design puts them."""
+    import zlib
+    import icons  # scripts/ is on sys.path: build.py put it there
+    data = icons.draw(32, False)
+    assert data == icons.draw(32, False)
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    idat = data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8]
+    raw = zlib.decompress(idat)
+    row = width * 4 + 1
+
+    def pixel(x, y):
+        return tuple(raw[y * row + 1 + x * 4: y * row + 1 + x * 4 + 4])
+
+    assert width == height == 32
+    assert pixel(0, 0)[3] == 0                      # rounded corner: transparent
+    assert pixel(16, 0) == (*icons.FELT_EDGE, 255)  # the felt's rim
+    assert pixel(19, 16) == (*icons.VERMILLION, 255)  # the suit mark of the front card
+    assert pixel(7, 16)[:3] == icons.BLUE           # the card behind
+    full = icons.draw(16, True)
+    raw = zlib.decompress(full[full.index(b"IDAT") + 4:full.index(b"IEND") - 8])
+    assert all(raw[i * 65 + 4::4][:16] == bytes([255]) * 16 for i in range(16)), "maskable icons are full-bleed"

@@ -79,7 +79,7 @@ def render_setup(lang: str, game, settings: dict) -> str:
     body += tag("div", button(t(lang, "start"), "setup-start", "btn-start", "btn primary")
                 + button(t(lang, "rules.open"), None, "btn-setup-rules", data_rules=game.id)
                 + button(t(lang, "menu"), "menu", "btn-menu"), class_="actions")
-    return tag("form", body, class_="setup", data_testid="setup", data_setup=game.id, onsubmit="return false")
+    return tag("form", body, class_="setup", data_testid="setup", data_setup=game.id)
 
 
 def read_settings(game, form: dict, settings: dict) -> dict:
