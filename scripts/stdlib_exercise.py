@@ -69,19 +69,21 @@ def import_quietly(name: str) -> None:
 
 def play_room() -> None:
     from tapete.bots import make_bot
-    from tapete.net import GuestSession, MemoryHub, RoomHost, normalize_code, parse_fragment
-    from tapete.net.room import link_secret, new_code, new_host_key, parse_snapshot, room_fragment
+    from tapete.net import (Ed25519Signer, GuestSession, MemoryHub, RoomHost, new_join_code, normalize_code,
+                            normalize_join_code, parse_fragment)
+    from tapete.net.room import link_secret_of, new_code, parse_snapshot, room_fragment
 
-    host_key = new_host_key()
-    secret = link_secret(host_key)
+    host_key = Ed25519Signer()
+    secret = link_secret_of(host_key)
     code = new_code()
     normalize_code(code.lower())
+    normalize_join_code(new_join_code().lower())
     parse_fragment(room_fragment(code, secret))
     hub = MemoryHub()
     room = RoomHost(hub.join("peer-host"), "chupate", "hostplayer01", "Ana", seats=4, options={"quick": True},
-                    seed=7, code=code, secret=secret, host_key=host_key)
+                    code=code, secret=secret, signer=host_key)            # no seed: the fair deal runs
     updates: list = []
-    guests = [GuestSession(hub.join(f"peer-g{i}"), f"guestplayer{i:02d}", name, updates.append, secret=secret)
+    guests = [GuestSession(hub.join(f"peer-g{i}"), name, updates.append, secret=secret, signer=Ed25519Signer())
               for i, name in enumerate(("Gina", "Beto"))]
     room.add_bot()
     session = room.start(updates.append)
