@@ -511,17 +511,16 @@ def setup_templates() -> str:
 
 
 def write_index(dist: Path = DIST) -> None:
-    """dist/index.html: index.html with ``data-boot-sizes`` filled in (see boot_sizes), ``data-rules``
-    naming the rules pages in dist/rules/ (``<game>.<lang>``; they must be there before this runs)
-    and the pre-rendered setup forms in place of SETUP_MARKER (see setup_templates)."""
+    """dist/index.html: index.html with ``data-boot-sizes`` filled in (see boot_sizes) and the
+    pre-rendered setup forms in place of SETUP_MARKER (see setup_templates). (The rules pages need no
+    list: static/js/ui.js fetches rules/<game>.<lang>.html when a ``data-rules`` button is pressed.)"""
     text = (ROOT / "index.html").read_text()
-    marker, rules_marker = 'data-boot-sizes=""', 'data-rules=""'
-    for needed in (marker, rules_marker, SETUP_MARKER):
+    marker = 'data-boot-sizes=""'
+    for needed in (marker, SETUP_MARKER):
         if needed not in text:
             sys.exit(f"[build] index.html lacks {needed}")
     sizes = json.dumps(boot_sizes(dist), separators=(",", ":")).replace('"', "&quot;")
-    rules = " ".join(sorted(p.name.removesuffix(".html") for p in (dist / "rules").glob("*.*.html")))
-    text = text.replace(marker, f'data-boot-sizes="{sizes}"').replace(rules_marker, f'data-rules="{rules}"')
+    text = text.replace(marker, f'data-boot-sizes="{sizes}"')
     text = text.replace(SETUP_MARKER, setup_templates())
     write_if_changed(dist / "index.html", text.encode())
 

@@ -53,8 +53,6 @@
       "lang.other": "EN",
       "lang.other.name": "English",
       "preboot.queued": "Empezará en cuanto las cartas estén listas…",
-      "preboot.rules": "Cómo se juega",
-      "preboot.back": "Volver"
     },
     en: {
       "boot.download": "Preparing the cards…",
@@ -78,8 +76,6 @@
       "lang.other": "ES",
       "lang.other.name": "Español",
       "preboot.queued": "Starting as soon as the cards are ready…",
-      "preboot.rules": "How to play",
-      "preboot.back": "Back"
     }
   };
   var STAGES = { download: 10, start: 55, app: 85, ready: 100 };
@@ -295,7 +291,6 @@
     app.appendChild(tpl.content.cloneNode(true));
     writeFields(app, fields);
     if (preboot.action) markQueued();
-    showRulesButton(game);
     var first = app.querySelector("input, button");
     if (first) first.focus();
     return true;
@@ -338,41 +333,6 @@
       note.textContent = shell.t("preboot.queued");
       app.appendChild(note);
     }
-  }
-  function showRulesButton(game) {
-    var page = game + "." + shell.lang;
-    var built = (app.getAttribute("data-rules") || "").split(" ");
-    var actions = app.querySelector('[data-testid="setup"] .actions');
-    if (built.indexOf(page) < 0 || !actions) return;   // the build made no such page
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = "btn";
-    b.setAttribute("data-testid", "preboot-rules-btn");
-    b.textContent = shell.t("preboot.rules");
-    b.addEventListener("click", function () {
-      fetch(new URL("rules/" + page + ".html", document.baseURI).href)
-        .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
-        .then(function (html) { if (preboot.live && preboot.game === game) showRules(game, html); })
-        .catch(function (e) { console.warn("[tapete] rules page:", e); });
-    });
-    actions.appendChild(b);
-  }
-  function showRules(game, html) {
-    var fields = readFields();
-    app.innerHTML = "";
-    var section = document.createElement("section");
-    section.className = "rules";
-    section.setAttribute("data-testid", "preboot-rules");
-    section.innerHTML = html;   // a page of this site, written by the build
-    var back = document.createElement("button");
-    back.type = "button";
-    back.className = "btn";
-    back.setAttribute("data-testid", "preboot-rules-back");
-    back.textContent = shell.t("preboot.back");
-    back.addEventListener("click", function () { showSetup(game, fields); });
-    section.insertBefore(back, section.firstChild);
-    app.appendChild(section);
-    back.focus();
   }
   if (app) {
     app.addEventListener("click", function (ev) {

@@ -261,10 +261,6 @@ def test_setup_works_before_python_and_the_start_waits_for_it(new_page, site_url
     import shutil
     site = tmp_path / "site"
     shutil.copytree(dist_dir, site, copy_function=os.link)
-    (site / "rules").mkdir(exist_ok=True)
-    (site / "rules" / "chupate.en.html").write_text('<h2 data-testid="rules-title">How to play Chúpate 2</h2>')
-    (site / "index.html").unlink()                # a copy of our own: the build lists the rules pages
-    build.write_index(site)
     page = new_page(locale="es-ES")
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
@@ -273,7 +269,6 @@ def test_setup_works_before_python_and_the_start_waits_for_it(new_page, site_url
     page.click('[data-testid="game-chupate"]')
     assert page.locator('[data-testid="setup"]').count() == 1
     assert "Nueva partida" in page.inner_text('[data-testid="setup"]')
-    assert page.locator('[data-testid="preboot-rules-btn"]').count() == 0   # no rules/chupate.es.html
     page.check('[data-testid="opt-opponents-1"]')
     page.check('[data-testid="opt-mode-quick"]')
     page.fill('[data-testid="room-name"]', "Ana")
@@ -281,9 +276,10 @@ def test_setup_works_before_python_and_the_start_waits_for_it(new_page, site_url
     assert "New game" in page.inner_text('[data-testid="setup"]')
     assert page.is_checked('[data-testid="opt-opponents-1"]') and page.is_checked('[data-testid="opt-mode-quick"]')
     assert page.input_value('[data-testid="room-name"]') == "Ana"
-    page.click('[data-testid="preboot-rules-btn"]')                          # the build's rules page
-    assert page.inner_text('[data-testid="rules-title"]') == "How to play Chúpate 2"
-    page.click('[data-testid="preboot-rules-back"]')
+    page.click('[data-testid="btn-setup-rules"]')                            # the build's rules page (ui.js)
+    page.wait_for_selector('[data-testid="rules-dialog"][open]')
+    assert "Chúpate 2" in page.inner_text('[data-testid="rules-body"]')
+    page.click('[data-testid="rules-close"]')
     assert page.is_checked('[data-testid="opt-opponents-1"]')
     page.click('[data-testid="btn-start"]')
     assert page.get_by_test_id("preboot-queued").is_visible()

@@ -197,6 +197,7 @@ class RoomsMixin:
         wait = _int_param("join_wait", None)          # test hook: a shorter watchdog
         watch = self.join_watch = JoinWatch(**({"wait": float(max(1, wait))} if wait is not None else {}))
         deal = self.saved_deal(code)                   # our nonce survives a reload of this page
+        retrying = ""
         while True:
             transport = await self.open_watched(code, secret)
             if transport is None:                      # could not open (the lobby says so) or left meanwhile
@@ -212,8 +213,8 @@ class RoomsMixin:
                 if self.join_watch is not watch:
                     return
             if verdict == "ok":
-                if self.room_msg and self.screen == "lobby":
-                    self.room_msg = ""
+                if retrying and self.room_msg == retrying and self.screen == "lobby":
+                    self.room_msg = ""             # only our own "trying again": a refusal stays shown
                     self.render()
                 return
             window.console.warn(f"tapete: no answer from room {code} after try {watch.attempt} ({verdict})")
@@ -226,7 +227,7 @@ class RoomsMixin:
                 self.room_msg = rt(self.lang, "join_failed")
                 self.render()
                 return
-            self.room_msg = rt(self.lang, "join_retry").format(n=watch.attempt + 1, of=watch.tries)
+            self.room_msg = retrying = rt(self.lang, "join_retry").format(n=watch.attempt + 1, of=watch.tries)
             self.render()
 
     def saved_deal(self, code: str) -> GuestDeal:
