@@ -8,13 +8,18 @@ missed call, a +3 breaker...) or return None. ``view`` is None unless the bot se
 from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot
+from .skypo import SkypoEasy, SkypoHard, SkypoMedium
 
 LEVELS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+GAME_LEVELS = {    # games whose bots are their own classes; the others get the generic LEVELS
+    "skypo": {"easy": SkypoEasy, "medium": SkypoMedium, "hard": SkypoHard},
+}
 
 
 def make_bot(level: str, game_id: str):
     """A bot of ``level`` for ``game_id``; unknown levels raise KeyError."""
-    return LEVELS[level]()
+    LEVELS[level]                      # noqa: B018 - the same KeyError for an unknown level everywhere
+    return GAME_LEVELS.get(game_id, LEVELS)[level]()
 
 
-__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "make_bot"]
+__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "GAME_LEVELS", "make_bot"]
