@@ -5,14 +5,20 @@ has to move now (its turn); otherwise the bot may take an optional out-of-turn a
 missed call, a +3 breaker...) or return None. ``view`` is None unless the bot sets ``needs_view``.
 """
 
+from .dos import DosHard
 from .easy import EasyBot
 from .hard import HardBot
+from .francesa import FrancesaHard
 from .medium import MediumBot
+from .taki import TakiHard
 from .skypo import SkypoEasy, SkypoHard, SkypoMedium
 
 LEVELS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 GAME_LEVELS = {    # games whose bots are their own classes; the others get the generic LEVELS
     "skypo": {"easy": SkypoEasy, "medium": SkypoMedium, "hard": SkypoHard},
+    "francesa": {"easy": EasyBot, "medium": MediumBot, "hard": FrancesaHard},
+    "taki": {"easy": EasyBot, "medium": MediumBot, "hard": TakiHard},
+    "dos": {"easy": EasyBot, "medium": MediumBot, "hard": DosHard},
 }
 
 

@@ -39,6 +39,7 @@ PAIR_WEIGHT = 0.6        # hard: share of a pair's removable points counted befo
 PAIR_TURNS = 6           # hard: turns a pair has to find its third card
 GIFT_WEIGHT = 0.5        # hard: points per point the next seat would gain from the card we discard
 LAST_TURN_GAIN = 3.0     # hard: points an opponent is expected to shed in its last turn after we close
+CLOSE_REWARD = 0.0       # hard: points a close is worth when surely lowest (the others lose their turns)
 CLOSE_EDGE = 0.0         # hard: extra points of margin asked before closing
 TEMPO_WEIGHT = 0.0       # hard: points per point of lead for each face-down card a move turns up
 STALL_TURNS = 30         # after this many of its turns in a round a bot closes whenever it can (no stalemate)
@@ -293,6 +294,7 @@ class SkypoHard(SkypoBot):
     counts_cards = True
     pair_weight = PAIR_WEIGHT
     gift_weight = GIFT_WEIGHT
+    close_reward = CLOSE_REWARD
 
     def move_extra(self, view, ctx, down_left, up_after, discarded):
         extra = 0.0
@@ -308,8 +310,6 @@ class SkypoHard(SkypoBot):
 
     def closing_cost(self, view: dict, ctx: dict, mine: float) -> float:
         """Expected points added by the doubling if we close leaving ``mine`` points."""
-        if mine <= 0:
-            return 0.0
         pool, mean = ctx["pool"], ctx["mean"]
         total = ctx["pool_total"] or 1
         var = sum(n * (VALUES[c] - mean) ** 2 for c, n in pool.items()) / total
@@ -322,7 +322,7 @@ class SkypoHard(SkypoBot):
             mu = up + mean * down - LAST_TURN_GAIN
             sd = math.sqrt(down * var + 4.0)
             p_lowest *= 1.0 - _phi((mine + CLOSE_EDGE + 0.5 - mu) / sd)
-        return mine * (1.0 - p_lowest)
+        return max(mine, 0) * (1.0 - p_lowest) - self.close_reward * p_lowest
 
     def gift(self, view: dict, ctx: dict, card: str) -> float:
         """What the next seat gains by taking ``card`` instead of drawing: 0 when it would not take it."""
