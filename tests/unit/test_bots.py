@@ -322,3 +322,126 @@ def test_skypo_hard_does_not_hand_the_next_seat_the_card_that_completes_its_colu
     view = skypo_view(mine, theirs, drawn="0")
     assert skypo_choice("medium", view) == {"swap 0,1"}
     assert skypo_choice("hard", view) == {"swap 0,0"}
+
+
+# ----- French deck, Super Taki, DOS: the hard bots' tactics on constructed tables -------------------
+
+def choices(level, game_id, view, legal, seeds=range(6), must_act=True):
+    return {make_bot(level, game_id).choose(view, legal, must_act, random.Random(s)) for s in seeds}
+
+
+def francesa_view(hand, top="5H", suit="H", counts=(0, 6, 6, 6), **extra):
+    """Seat 0 of a 4-player French-deck table; the next seat is 3 (direction -1)."""
+    counts = list(counts)
+    counts[0] = len(hand)
+    view = {"game": "francesa", "players": 4, "seat": 0, "turn": 0, "direction": -1, "phase": "play",
+            "top": top, "suit": suit, "counts": counts, "hand": list(hand), "pending": 0, "ace_bonus": False,
+            "gone": [False] * 4, "called": None, "exposed": None}
+    view.update(extra)
+    return view
+
+
+def test_francesa_hard_holds_its_7_unless_the_next_seat_is_about_to_go_out():
+    legal = ["play 7H", "play 3H", "draw"]
+    hand = ["7H", "3H", "9C", "4S"]
+    assert choices("hard", "francesa", francesa_view(hand), legal) == {"play 3H"}
+    assert choices("hard", "francesa", francesa_view(hand, counts=(0, 6, 6, 2)), legal) == {"play 7H"}
+    assert choices("medium", "francesa", francesa_view(hand), legal) == {"play 7H"}     # more points
+
+
+def test_francesa_hard_answers_a_7_with_a_7():
+    view = francesa_view(["7C", "7S", "4S", "5S"], top="7H", pending=2)
+    assert choices("hard", "francesa", view, ["play 7C", "play 7S", "draw"]) == {"play 7S"}   # spades held
+
+
+def test_francesa_hard_plays_an_ace_only_with_a_card_to_follow_it_and_jacks_last():
+    legal = ["play AH", "play 4S", "draw"]
+    assert choices("hard", "francesa", francesa_view(["AH", "4S", "6H", "9C"], top="4H"), legal) == {"play AH"}
+    assert choices("hard", "francesa", francesa_view(["AH", "4S", "9C", "3D"], top="4H"), legal) == {"play 4S"}
+    jacks = [f"play JC suit:{s}" for s in "HDSC"]
+    view = francesa_view(["JC", "2H", "9S", "8S"])
+    assert choices("hard", "francesa", view, ["play 2H", *jacks, "draw"]) == {"play 2H"}
+    assert choices("hard", "francesa", francesa_view(["JC", "9S", "8S"]), [*jacks, "draw"]) == {"play JC suit:S"}
+
+
+def test_francesa_hard_calls_and_denounces():
+    view = francesa_view(["4H", "9C"])
+    assert choices("hard", "francesa", view, ["call", "play 4H", "draw"]) == {"call"}
+    assert choices("hard", "francesa", view, ["denounce"], must_act=False) == {"denounce"}
+
+
+def taki_view(hand, color="R", top="R5", counts=(0, 6, 6, 6), **extra):
+    counts = list(counts)
+    counts[0] = len(hand)
+    view = {"game": "taki", "players": 4, "seat": 0, "turn": 0, "direction": 1, "phase": "play", "top": top,
+            "color": color, "counts": counts, "hand": list(hand), "pending": 0, "plus3_by": None, "taki": None,
+            "finishing": [], "called": None, "exposed": None}
+    view.update(extra)
+    return view
+
+
+def test_taki_hard_runs_its_taki_numbers_first_and_closes_it():
+    hand = ["RS", "R3", "R7", "B4"]
+    legal = ["play R3", "play R7", "play RS", "close", "end"]
+    view = taki_view(hand, phase="taki", taki={"color": "R", "users": [0]}, top="RT")
+    assert choices("hard", "taki", view, legal) == {"play R3"}
+    view = taki_view(["RS", "B4"], phase="taki", taki={"color": "R", "users": [0]}, top="R7")
+    assert choices("hard", "taki", view, ["play RS", "close", "end"]) == {"play RS"}
+    view = taki_view(["B4"], phase="taki", taki={"color": "R", "users": [0]}, top="RS")
+    assert choices("hard", "taki", view, ["close", "end"]) == {"close"}
+
+
+def test_taki_hard_opens_a_taki_on_the_colour_it_holds_most():
+    hand = ["RT", "R3", "R8", "R9", "B5", "G6"]
+    legal = ["play RT", "play R3", "play R8", "play R9", "play B5"]
+    assert choices("hard", "taki", taki_view(hand), legal) == {"play RT"}
+
+
+def test_taki_hard_keeps_the_king_and_answers_a_chain_with_a_plus2_first():
+    hand = ["K", "R3", "B4", "G6"]
+    assert choices("hard", "taki", taki_view(hand), ["play K", "play R3"]) == {"play R3"}
+    assert choices("medium", "taki", taki_view(hand), ["play K", "play R3"]) == {"play K"}
+    hand = ["K", "B+2", "G+2", "G3"]
+    view = taki_view(hand, top="R+2", pending=2)
+    assert choices("hard", "taki", view, ["play B+2", "play G+2", "play K", "draw"]) == {"play G+2"}
+
+
+def test_taki_hard_breaks_a_plus3_out_of_turn_and_never_pays_the_breaker_fine():
+    view = taki_view(["X3", "R3"], top="+3", plus3_by=2)
+    assert choices("hard", "taki", view, ["break"], must_act=False) == {"break"}
+    view = taki_view(["X3", "R3", "B4"])
+    assert choices("hard", "taki", view, ["play X3", "play R3"]) == {"play R3"}
+
+
+def dos_view(hand, center=("R7", "B5"), covers=([], []), counts=(0, 6, 6, 6), **extra):
+    counts = list(counts)
+    counts[0] = len(hand)
+    view = {"game": "dos", "players": 4, "seat": 0, "turn": 0, "phase": "play", "center": list(center),
+            "covers": [list(c) for c in covers], "counts": counts, "hand": list(hand), "drawn": False,
+            "bonus": 0, "discard_top": None, "called": [False] * 4, "exposed": None}
+    view.update(extra)
+    return view
+
+
+def test_dos_hard_prefers_a_double_colour_match_and_keeps_wilds_for_bonuses():
+    view = dos_view(["R3", "R4", "Y7", "B1"])
+    legal = ["match R3+R4 on:0", "match Y7 on:0", "draw"]
+    assert choices("hard", "dos", view, legal) == {"match R3+R4 on:0"}
+    # The red Wild # on the red 7 earns a colour bonus: worth spending.
+    view = dos_view(["R#", "Y5", "G9"])
+    legal = ["match R# on:0", "match R# on:1", "match Y5 on:1", "draw"]
+    assert choices("hard", "dos", view, legal) == {"match R# on:0"}
+    # A blue Wild # would make only plain matches here: the yellow 5 goes, the wild is kept.
+    view = dos_view(["B#", "Y5", "G9"], center=("R7", "G5"))
+    legal = ["match B# on:0", "match B# on:1", "match Y5 on:1", "draw"]
+    assert choices("hard", "dos", view, legal) == {"match Y5 on:1"}
+
+
+def test_dos_hard_never_places_a_wild_while_a_number_can_go():
+    view = dos_view(["WD", "B#", "Y3"], phase="bonus", bonus=1)
+    assert choices("hard", "dos", view, ["place Y3", "place B#", "place WD", "end"]) == {"place Y3"}
+
+
+def test_taki_hard_plays_a_stop_before_a_number_of_the_same_colour():
+    view = taki_view(["RS", "R3", "B4", "G6"])
+    assert choices("hard", "taki", view, ["play RS", "play R3"]) == {"play RS"}

@@ -36,6 +36,7 @@ HOLD_PLUS2 = -6           # a +2 nobody fears is kept to answer a chain
 PLUS_FOLLOW = 5           # a Plus with a card to follow it (two cards in one turn)
 PLUS_ALONE = -10          # a Plus that nothing follows makes us draw one
 ATTACK = {"+2": 40, "S": 30, "R": 15}   # the next seat is about to go out: hit it
+TEMPO = {"S": 8, "+2": 0}   # a Stop or a +2 played with nobody in danger (the next seat loses a turn)
 CHANGE_COLOUR = -40       # a colour change is a last resort, naming the colour held most
 COLOUR_CHOICE = 3         # per card of the colour a colour change (or Super TAKI on a King) names
 RUN_ORDER = {"+": 3, "+2": 2, "S": 2, "R": 1}   # inside a run these go last (highest last)
@@ -58,6 +59,9 @@ class TakiHard(MediumBot):
             return "break"
         if not must_act:
             return None
+        return self.decide(view, legal, rng)
+
+    def decide(self, view: dict, legal: list[str], rng: random.Random) -> str:
         hand = view["hand"]
         if view["phase"] == "taki":
             return self.in_run(view, legal, hand)
@@ -108,7 +112,8 @@ class TakiHard(MediumBot):
                   rng: random.Random) -> str:
         held = colours_of(hand)
         ranks = Counter(c[1:] for c in hand if c[0] in "RBGY")
-        next_close = view["counts"][self.next_seat(view)] <= DANGER
+        nxt = self.next_seat(view)
+        next_close = view["counts"][nxt] <= DANGER
         danger = self.danger(view)
 
         def score(action: str) -> float:
@@ -135,8 +140,8 @@ class TakiHard(MediumBot):
                 s += PLUS_FOLLOW if follows else PLUS_ALONE
             if rank in ATTACK and next_close:
                 s += ATTACK[rank]
-            elif rank == "+2":
-                s += HOLD_PLUS2
+            else:
+                s += TEMPO.get(rank, 0) + (HOLD_PLUS2 if rank == "+2" else 0)
             return s
 
         scores = {a: score(a) for a in plays}
