@@ -3,6 +3,10 @@
 Interface: ``choose(view, legal, must_act, rng) -> action | None``. ``must_act`` is true when the seat
 has to move now (its turn); otherwise the bot may take an optional out-of-turn action (denounce a
 missed call, a +3 breaker...) or return None. ``view`` is None unless the bot sets ``needs_view``.
+
+Levels per game: ``GAME_LEVELS`` names the classes of the games that have their own; the rest use
+``LEVELS``. Every level decides in a few milliseconds at most (docs/benchmarks.md, "Bot strength"), so
+a bot's turn never blocks the page for a frame's worth of time: there is no search to slice.
 """
 
 from .dos import DosHard

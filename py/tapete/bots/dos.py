@@ -1,7 +1,7 @@
 """The hard bot of DOS (the medium bot is the generic greedy one).
 
-Each match or placement is scored; the highest is played (ties by the rng). Tactics, each kept
-because it won more games in bench/bots.py:
+Each match or placement is scored; the highest is played (ties by the rng). Measured in bench/bots.py
+against the medium bot: 65% (2v2, 100 games), 44.7% as one against three medium (300 games). Tactics:
 
 - a match is worth the cards it sheds (``SHED``), a colour bonus (``BONUS``: one more card placed) and
   a double colour bonus most (``DOUBLE_BONUS``: every other seat draws one);
