@@ -132,8 +132,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--only", default=",".join(GAMES), help="comma-separated game ids")
+    parser.add_argument("--rows", default="", help="only these rows, e.g. 2v2:hard:medium,1v1:hard:medium,points")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
+    rows = {r for r in args.rows.split(",") if r}
     only = [g for g in args.only.split(",") if g]
     m = machine()
     lines = [f"{args.games} seeded games per row (seeds 0–{args.games - 1}); ± is one standard error. "
@@ -148,12 +150,14 @@ def main() -> int:
         if game_id == "skypo":
             plan += [("1v1", a, b) for a, b in PAIRS_1V1]
         for layout, a, b in plan:
+            if rows and f"{layout}:{a}:{b}" not in rows:
+                continue
             p = row(game_id, a, b, layout, args.games, times)
             se = math.sqrt(max(p * (1 - p), 1e-9) / args.games)
             line = f"| {title} | {layout} | {a} | {b} | {100 * p:.1f}% ± {100 * se:.1f} |"
             lines.append(line)
             print(line, f"({time.time() - started:.0f} s)", file=sys.stderr, flush=True)
-    if "skypo" in only:
+    if "skypo" in only and (not rows or "points" in rows):
         lines += ["", "Skypo, points a seat adds per round (four seats of one policy, same seeds; `auto` is the "
                   "engine's turn-timer move `auto_action`, which sees the whole state but uses only its own grid "
                   "and the table), and one against one against `auto`:", "",
