@@ -40,6 +40,7 @@ HOLD_PLUS2 = -6           # a +2 nobody fears is kept to answer a chain
 PLUS_FOLLOW = 5           # a Plus with a card to follow it (two cards in one turn)
 PLUS_ALONE = -10          # a Plus that nothing follows makes us draw one
 ATTACK = {"+2": 40, "S": 30, "R": 15}   # the next seat is about to go out: hit it
+OPEN_RUN = 0              # per card of its colour: joining a TAKI another seat left open sheds them all
 TEMPO = {"S": 8, "+2": 0}   # a Stop or a +2 played with nobody in danger (the next seat loses a turn)
 CHANGE_COLOUR = -40       # a colour change is a last resort, naming the colour held most
 COLOUR_CHOICE = 3         # per card of the colour a colour change (or Super TAKI on a King) names
@@ -119,6 +120,7 @@ class TakiHard(MediumBot):
         nxt = self.next_seat(view)
         next_close = view["counts"][nxt] <= DANGER
         danger = self.danger(view)
+        taki = view.get("taki")
 
         def score(action: str) -> float:
             card = action.split(" ")[1]
@@ -136,6 +138,8 @@ class TakiHard(MediumBot):
                 return TAKI_RUN * run if run else TAKI_ALONE
             colour, rank = card[0], card[1:]
             s = COLOUR_WEIGHT * (held[colour] - 1) + RANK_WEIGHT * (ranks[rank] - 1)
+            if taki and colour == taki["color"]:
+                s += OPEN_RUN * (held[colour] - 1)
             if rank == "T":
                 run = held[colour] - 1
                 s += TAKI_RUN * run if run else TAKI_ALONE
