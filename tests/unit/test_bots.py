@@ -235,7 +235,7 @@ def skypo_view(mine, theirs, phase="drawn", drawn=None, top="5", closer=None):
 
 
 def skypo_choice(level, view, seeds=range(4)):
-    from tapete.games.skypo import GAME as SKYPO
+    """The level's choices on ``view`` under several seeds, from the legal list the engine would give."""
     legal = []
     for col, column in enumerate(view["grids"][0]):
         for row, cell in enumerate(column):
@@ -247,7 +247,6 @@ def skypo_choice(level, view, seeds=range(4)):
                 legal.append(f"take {row},{col}")
     if view["phase"] == "turn":
         legal.insert(0, "draw")
-    assert SKYPO.id == "skypo"
     return {make_bot(level, "skypo").choose(view, legal, True, random.Random(s)) for s in seeds}
 
 
@@ -295,21 +294,12 @@ def test_skypo_hard_closes_only_when_it_is_likely_strictly_lowest():
 def test_skypo_hard_counts_the_cards_on_the_table():
     # Every -2, -1 and 0 lies face up: an unseen card is worth ~6.4, so a drawn 6 is kept in a
     # face-down place; medium assumes the deck's mean (5.07) and throws the 6 away.
-    lows = ["-2"] * 5 + ["-1"] * 10 + ["0"] * 15
-    rows = [[lows.pop() if lows else N for _ in range(4)] for _ in range(3)]
-    theirs = [[N] * 4] * 3
-    view = skypo_view([[N] * 4] * 3, theirs, drawn="6")
-    view["grids"] = [view["grids"][0], view["grids"][1]]
-    view["players"] = 5
-    view["grids"] += [[[rows[r][c] for r in range(3)] for c in range(4)] for _ in range(3)] if False else []
-    extra = []
-    cards = ["-2"] * 5 + ["-1"] * 10 + ["0"] * 15
+    view = skypo_view([[N] * 4] * 3, [[N] * 4] * 3, drawn="6")
+    cards = ["-2"] * 5 + ["-1"] * 10 + ["0"] * 15       # three more seats whose grids show them all
     while cards:
-        grid = [[cards.pop() if cards else "1" for _ in range(3)] for _ in range(4)]
-        extra.append(grid)
-    view["grids"] += extra
+        view["grids"].append([[cards.pop() if cards else "1" for _ in range(3)] for _ in range(4)])
     view["players"] = len(view["grids"])
-    view["down_counts"] = [12, 12] + [0] * len(extra)
+    view["down_counts"] = [12, 12] + [0] * (view["players"] - 2)
     assert all(a.startswith("swap") for a in skypo_choice("hard", view))
     assert all(a.startswith("discard flip:") for a in skypo_choice("medium", view))
 
