@@ -13,7 +13,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NPM_STAMP := node_modules/.tapete-npm-ci
 VENV_STAMP := $(VENV)/.tapete-requirements
 
-.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean bench-engines bench-bots bench-p2p relay
+.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean bench-engines bench-bots bench-search bench-p2p relay
 
 help:
 	@echo "make play    build and serve dist/ on http://127.0.0.1:$(PORT)"
@@ -21,6 +21,7 @@ help:
 	@echo "make dist    build the self-contained static site into dist/"
 	@echo "make bench   run the benchmarks in bench/"
 	@echo "make bench-engines / bench-bots   only the engine speed / bot strength bench"
+	@echo "make bench-search   hard bots against a flat determinized search (slow; not in make bench)"
 	@echo "make bench-p2p   only the peer-to-peer bench (real relay + two Chromium pages)"
 	@echo "make setup   venv + npm ci + chromium + build"
 
@@ -76,13 +77,16 @@ soak: $(VENV_STAMP)
 	$(VPY) tests/soak.py --games $(or $(SOAK_GAMES),100000)
 
 bench: setup
-	@set -e; for f in bench/[!_]*.py; do echo "== $$f"; $(VPY) $$f; done
+	@set -e; for f in bench/[!_]*.py; do [ $$f = bench/search.py ] && continue; echo "== $$f"; $(VPY) $$f; done
 
 bench-engines:  # creates .bench/venv with the pinned RLCard and re-runs itself there
 	$(PYTHON) bench/engines.py
 
 bench-bots:
 	$(PYTHON) bench/bots.py
+
+bench-search:  # hard against the flat determinized search (200 rollouts a decision): hours; not in `make bench`
+	nice $(PYTHON) bench/search.py
 
 bench-p2p: setup
 	$(VPY) bench/p2p.py

@@ -1,48 +1,182 @@
 #!/usr/bin/env python3
-"""Bot strength: win rates of each level pair in quick 4-player Chúpate 2 games.
+"""Bot strength and decision time in all five games.
 
-Level A sits opposite itself (seats 0 and 2, or 1 and 3 on odd seeds) against two B bots; an even
-split is 50%. Writes the table into docs/benchmarks.md between <!-- bots:start --> and <!-- bots:end -->.
+Per game: a 2v2 matrix (level A in two opposite seats against two B bots; an even split is 50%) and a
+one-against-three ladder for each consecutive pair of levels (one A against three B; a fair share is
+25%); Skypo also one against one. Every row plays the same seeds (seat of A rotated by seed); a shared
+win counts for its share. Decision time per game and level is the CPU time of ``choose`` (CPython).
+Writes the tables into docs/benchmarks.md between <!-- bots:start --> and <!-- bots:end -->.
 
-    python3 bench/bots.py [--games 600] [--no-write]
+    python3 bench/bots.py [--games 2000] [--only skypo,dos] [--no-write]
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
+import time
 
 from _common import machine, machine_lines, write_section
 
-PAIRS = [("medium", "easy"), ("hard", "easy"), ("hard", "medium"), ("easy", "easy")]
+GAMES = {    # game id -> (title, options for the bench's games)
+    "chupate": ("Chúpate 2 (quick)", {"quick": True}),
+    "skypo": ("Skypo", {}),
+    "francesa": ("Chúpate 2 (French deck)", {}),
+    "dos": ("DOS", {}),
+    "taki": ("Super Taki", {}),
+}
+PAIRS_2V2 = [("medium", "easy"), ("hard", "medium"), ("hard", "easy")]
+LADDER_1V3 = [("medium", "easy"), ("hard", "medium")]
+PAIRS_1V1 = [("medium", "easy"), ("hard", "medium")]   # Skypo only
 
 
-def win_rate(a: str, b: str, games: int) -> float:
+class AutoAction:
+    """The engine's turn-timer move (``auto_action``) as a player: a reference for Skypo's levels."""
+
+    needs_view = False
+
+    def bind(self, state: dict, game) -> None:
+        self.state, self.game = state, game
+
+    def choose(self, view, legal, must_act, rng):
+        seat = next(s for s in self.game.to_move(self.state) if self.game.legal_actions(self.state, s) == legal)
+        return self.game.auto_action(self.state, seat) if must_act else None
+
+
+def _with_auto(level: str, game_id: str):
+    from tapete.bots import make_bot
+    return AutoAction() if level == "auto" else make_bot(level, game_id)
+
+
+class Timed:
+    """Wraps a bot, recording the CPU seconds of each decision it is asked for (its turn or not)."""
+
+    def __init__(self, bot, times: list):
+        self.bot, self.times, self.needs_view = bot, times, bot.needs_view
+        if hasattr(bot, "bind"):
+            self.bind = bot.bind
+
+    def choose(self, view, legal, must_act, rng):
+        start = time.process_time()
+        action = self.bot.choose(view, legal, must_act, rng)
+        self.times.append(time.process_time() - start)
+        return action
+
+
+def play(game_id: str, seats: list, seed: int, options: dict):
+    """One seeded game; ``seats`` holds one bot per seat. Returns the final state."""
     from tapete.core import get
-    from tapete.sim import play_game
+    from tapete.sim import MAX_ACTIONS, step
 
-    game, wins = get("chupate"), 0
+    game = get(game_id)
+    state = game.new(len(seats), seed, options)
+    for bot in seats:
+        getattr(bot, "bind", lambda st, g: None)(state, game)
+    rng = random.Random(seed ^ 0x5EED)
+    for _ in range(MAX_ACTIONS):
+        if state["over"]:
+            return state
+        step(game, state, seats, rng)
+    raise RuntimeError(f"{game_id} seed {seed}: no end")
+
+
+def share(state: dict, mine: set) -> float:
+    winners = state["result"]["winners"]
+    return sum(1 for w in winners if w in mine) / len(winners)
+
+
+def row(game_id: str, a: str, b: str, layout: str, games: int, times: dict, first_seed: int = 0,
+        make=None) -> float:
+    """A's share of the wins over ``games`` seeded games. ``layout``: "2v2", "1v3" or "1v1"."""
+    from tapete.bots import make_bot
+
+    make = make or make_bot
+    options = GAMES[game_id][1]
+    total = 0.0
+    for seed in range(first_seed, first_seed + games):
+        if layout == "2v2":
+            mine = {0, 2} if seed % 2 == 0 else {1, 3}
+            n = 4
+        elif layout == "1v3":
+            n, mine = 4, {seed % 4}
+        else:
+            n, mine = 2, {seed % 2}
+        levels = [a if s in mine else b for s in range(n)]
+        seats = [Timed(make(lv, game_id), times.setdefault((game_id, lv), [])) for lv in levels]
+        total += share(play(game_id, seats, seed, options), mine)
+    return total / games
+
+
+def skypo_points(level: str, games: int, times: dict) -> float:
+    """Points a Skypo seat adds per round, four seats of one policy (``auto``: the engine's auto_action)."""
+    from tapete.bots import make_bot
+
+    points = rounds = 0
     for seed in range(games):
-        levels = [a, b, a, b] if seed % 2 == 0 else [b, a, b, a]
-        state, _ = play_game(game, 4, seed, {"quick": True}, levels)
-        wins += state["result"]["winners"][0] % 2 == seed % 2    # A holds seats 0, 2 or 1, 3
-    return wins / games
+        seats = [AutoAction() if level == "auto" else Timed(make_bot(level, "skypo"), times.setdefault(
+            ("skypo", level), [])) for _ in range(4)]
+        state = play("skypo", seats, seed, GAMES["skypo"][1])
+        points += sum(state["scores"])
+        rounds += 4 * state["round"]
+    return points / rounds
+
+
+def pct(values: list, q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--only", default=",".join(GAMES), help="comma-separated game ids")
+    parser.add_argument("--rows", default="", help="only these rows, e.g. 2v2:hard:medium,1v1:hard:medium,points")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
-    lines = [f"Quick 4-player Chúpate 2, {args.games} seeded games per row; level A holds two opposite seats "
-             "against two B bots (an even split is 50%; ± is one standard error).", "",
-             *machine_lines(machine()), "", "| A | B | A's win rate |", "| --- | --- | ---: |"]
-    for a, b in PAIRS:
-        p = win_rate(a, b, args.games)
-        se = math.sqrt(p * (1 - p) / args.games)
-        lines.append(f"| {a} | {b} | {100 * p:.1f}% ± {100 * se:.1f} |")
-    lines += ["", "Reproduce: `make bench-bots` or `python3 bench/bots.py`."]
+    rows = {r for r in args.rows.split(",") if r}
+    only = [g for g in args.only.split(",") if g]
+    m = machine()
+    lines = [f"{args.games} seeded games per row (seeds 0–{args.games - 1}); ± is one standard error. "
+             "2v2: level A in two opposite seats against two B (even split 50%). 1v3: one A against three "
+             "B (fair share 25%). 1v1: Skypo with two players. A shared win counts for its share.", "",
+             *machine_lines(m), "", "| game | layout | A | B | A's win share |", "| --- | --- | --- | --- | ---: |"]
+    times: dict = {}
+    started = time.time()
+    for game_id in only:
+        title = GAMES[game_id][0]
+        plan = [("2v2", a, b) for a, b in PAIRS_2V2] + [("1v3", a, b) for a, b in LADDER_1V3]
+        if game_id == "skypo":
+            plan += [("1v1", a, b) for a, b in PAIRS_1V1]
+        for layout, a, b in plan:
+            if rows and f"{layout}:{a}:{b}" not in rows:
+                continue
+            p = row(game_id, a, b, layout, args.games, times)
+            se = math.sqrt(max(p * (1 - p), 1e-9) / args.games)
+            line = f"| {title} | {layout} | {a} | {b} | {100 * p:.1f}% ± {100 * se:.1f} |"
+            lines.append(line)
+            print(line, f"({time.time() - started:.0f} s)", file=sys.stderr, flush=True)
+    if "skypo" in only and (not rows or "points" in rows):
+        lines += ["", "Skypo, points a seat adds per round (four seats of one policy, same seeds; `auto` is the "
+                  "engine's turn-timer move `auto_action`, which sees the whole state but uses only its own grid "
+                  "and the table), and one against one against `auto`:", "",
+                  "| policy | points per round | 1v1 win share against auto |", "| --- | ---: | ---: |"]
+        for level in ("easy", "medium", "hard", "auto"):
+            ppr = skypo_points(level, max(50, args.games // 4), times)
+            versus = "" if level == "auto" else \
+                f"{100 * (p := row('skypo', level, 'auto', '1v1', args.games, times, make=_with_auto)):.1f}% ± " \
+                f"{100 * math.sqrt(max(p * (1 - p), 1e-9) / args.games):.1f}"
+            lines.append(f"| {level} | {ppr:.1f} | {versus} |")
+            print(lines[-1], file=sys.stderr, flush=True)
+    lines += ["", "Decision time (CPU time of one `choose`, CPython, every decision of the rows above):", "",
+              "| game | level | decisions | p50 (ms) | p95 (ms) | max (ms) |", "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for (game_id, level), values in sorted(times.items()):
+        lines.append(f"| {GAMES[game_id][0]} | {level} | {len(values):,} | {1000 * pct(values, 0.5):.3f} | "
+                     f"{1000 * pct(values, 0.95):.3f} | {1000 * max(values):.2f} |")
+    lines += ["", f"Load average {' / '.join(f'{x:.2f}' for x in __import__('os').getloadavg())} at the end; "
+              f"{time.time() - started:.0f} s in all.",
+              "Reproduce: `make bench-bots` or `python3 bench/bots.py` (`--games N`, `--only skypo,dos`)."]
     table = "\n".join(lines)
     print(table)
     if not args.no_write:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
 from tapete.bots import LEVELS, make_bot
 from tapete.core import get, ids
+from tapete.selftest import reshuffled_hidden
 from tapete.sim import play_game, step
 
 
@@ -37,6 +39,70 @@ def test_bots_only_return_legal_actions(game_id, level):
             if state["over"]:
                 break
             step(game, state, bots, rng)
+
+
+FAIRNESS_DECISIONS = 500       # per game and level
+
+
+def arrange_for(game_id, state):
+    """DOS keeps hands sorted: reshuffled hands are sorted again, as the engine would hold them."""
+    if game_id != "dos":
+        return None
+    from tapete.games.dos.cards import sort_key
+    return lambda place, cards: cards if place is state["draw"] else sorted(cards, key=sort_key)
+
+
+def hidden_card_influence(game_id, make, decisions_wanted=FAIRNESS_DECISIONS):
+    """Decisions (seed, seat) whose choice changed when every card hidden from the deciding seat was
+    reshuffled (other hands, the draw pile, face-down cells): same bot memory (a deep copy), same
+    generator state, a fresh view. ``make(state)`` builds one seat's bot."""
+    game = get(game_id)
+    players = min(4, game.max_players)
+    options = {"quick": True} if "quick" in game.options_spec else {}
+    shuffler, decisions, seed, changed = random.Random(7), 0, 0, []
+    while decisions < decisions_wanted:
+        state = game.new(players, seed, options)
+        bots = [make(state) for _ in range(players)]
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state["over"] or decisions >= decisions_wanted:
+                break
+            seat = game.to_move(state)[0]
+            legal = game.legal_actions(state, seat)
+            before = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, True, random.Random(decisions))
+            with reshuffled_hidden(game, state, seat, shuffler, arrange_for(game_id, state)):
+                assert game.legal_actions(state, seat) == legal
+                after = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, True,
+                                                         random.Random(decisions))
+            if before != after:
+                changed.append((seed, seat))
+            decisions += 1
+            step(game, state, bots, rng)
+        seed += 1
+    return changed
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("game_id", ids())
+def test_choice_ignores_cards_hidden_from_the_seat(game_id, level):
+    assert hidden_card_influence(game_id, lambda state: make_bot(level, game_id)) == []
+
+
+class Peeker:
+    """A cheat: chooses by the top card of the draw pile, which no seat may see."""
+
+    needs_view = True
+
+    def __init__(self, state):
+        self.state = state
+
+    def choose(self, view, legal, must_act, rng):
+        return legal[sum(map(ord, self.state["draw"][-1] if self.state["draw"] else "")) % len(legal)]
+
+
+@pytest.mark.parametrize("game_id", ids())
+def test_the_fairness_check_catches_a_bot_that_peeks(game_id):
+    assert hidden_card_influence(game_id, Peeker, 100) != []
 
 
 def win_rate(a: str, b: str, games: int) -> float:
@@ -154,3 +220,218 @@ def test_hard_always_calls_ultima_and_denounces():
     view = chupate_view(["R3", "R4"])
     assert hard_choice(view, ["ultima", "play R3", "play R4", "draw"]) == {"ultima"}
     assert make_bot("hard", "chupate").choose(view, ["denounce"], False, random.Random(0)) == "denounce"
+
+
+# ----- Skypo: each level's play on constructed tables ---------------------------------------------
+
+def skypo_view(mine, theirs, phase="drawn", drawn=None, top="5", closer=None):
+    """Seat 0's view of a 2-player Skypo table; grids are given as rows of text (None = face down)."""
+    def grid(rows):
+        return [[rows[r][c] for r in range(3)] for c in range(4)]
+    grids = [grid(mine), grid(theirs)]
+    downs = [sum(cell is None for col in g for cell in col) for g in grids]
+    return {"game": "skypo", "players": 2, "seat": 0, "phase": phase, "turn": 0, "round": 1, "grids": grids,
+            "down_counts": downs, "top": top, "drawn": drawn, "closer": closer, "to_flip": [0, 0]}
+
+
+def skypo_choice(level, view, seeds=range(4)):
+    """The level's choices on ``view`` under several seeds, from the legal list the engine would give."""
+    legal = []
+    for col, column in enumerate(view["grids"][0]):
+        for row, cell in enumerate(column):
+            if view["phase"] == "drawn":
+                legal.append(f"swap {row},{col}")
+                if cell is None:
+                    legal.append(f"discard flip:{row},{col}")
+            else:
+                legal.append(f"take {row},{col}")
+    if view["phase"] == "turn":
+        legal.insert(0, "draw")
+    return {make_bot(level, "skypo").choose(view, legal, True, random.Random(s)) for s in seeds}
+
+
+N = None
+ROWS_HIGH = [["9", "10", N, "3"], ["9", "11", N, "12"], ["4", "2", N, "5"]]
+
+
+def test_skypo_medium_and_hard_complete_a_column_with_a_drawn_card():
+    view = skypo_view(ROWS_HIGH, [[N] * 4] * 3, drawn="9")
+    assert skypo_choice("medium", view) == skypo_choice("hard", view) == {"swap 2,0"}
+
+
+def test_skypo_medium_and_hard_put_a_low_card_over_their_highest_and_take_a_low_discard():
+    view = skypo_view(ROWS_HIGH, [[N] * 4] * 3, drawn="0")
+    assert skypo_choice("medium", view) == skypo_choice("hard", view) == {"swap 1,3"}
+    view = skypo_view(ROWS_HIGH, [[N] * 4] * 3, phase="turn", top="-2")
+    assert skypo_choice("medium", view) == skypo_choice("hard", view) == {"take 1,3"}
+
+
+def test_skypo_medium_and_hard_discard_a_high_drawn_card_and_turn_one_up():
+    view = skypo_view(ROWS_HIGH, [[N] * 4] * 3, drawn="12")
+    for level in ("medium", "hard"):
+        assert all(a.startswith("discard flip:") for a in skypo_choice(level, view))
+
+
+CLOSING = [["2", "2", "2", "2"], ["1", "0", "1", "0"], ["0", "1", N, "1"]]     # 12 face up, one face down
+LOW_CLOSING = [["1", "0", "2", "0"], ["2", "1", "3", "1"], ["0", "-1", N, "-1"]]  # 8 face up, one face down
+LOWS = [["0", "-1", "1", "0"], ["1", "0", "-2", "0"], ["0", "1", "0", N]]
+HIGHS = [["12", "11", "10", "12"], ["9", "11", "10", "12"], [N, N, "10", N]]
+
+
+def test_skypo_hard_closes_only_when_it_is_likely_strictly_lowest():
+    # The drawn 1 in the last face-down place closes with 9 points: medium does (9 is low), but the
+    # other grid is near -5, so the doubling is near certain and hard puts the 1 over a face-up card.
+    view = skypo_view(LOW_CLOSING, LOWS, drawn="1")
+    assert skypo_choice("medium", view) == {"swap 2,2"}
+    assert all(a.startswith("swap") and a != "swap 2,2" for a in skypo_choice("hard", view))
+    # The drawn 0 closes with 12 points against a grid of 10s, 11s and 12s: hard closes, medium (12 is
+    # over its limit of 10) does not.
+    view = skypo_view(CLOSING, HIGHS, drawn="0")
+    assert skypo_choice("hard", view) == {"swap 2,2"}
+    assert "swap 2,2" not in skypo_choice("medium", view)
+
+
+def test_skypo_hard_counts_the_cards_on_the_table():
+    # Every -2, -1 and 0 lies face up: an unseen card is worth ~6.4, so a drawn 6 is kept in a
+    # face-down place; medium assumes the deck's mean (5.07) and throws the 6 away.
+    view = skypo_view([[N] * 4] * 3, [[N] * 4] * 3, drawn="6")
+    cards = ["-2"] * 5 + ["-1"] * 10 + ["0"] * 15       # three more seats whose grids show them all
+    while cards:
+        view["grids"].append([[cards.pop() if cards else "1" for _ in range(3)] for _ in range(4)])
+    view["players"] = len(view["grids"])
+    view["down_counts"] = [12, 12] + [0] * (view["players"] - 2)
+    assert all(a.startswith("swap") for a in skypo_choice("hard", view))
+    assert all(a.startswith("discard flip:") for a in skypo_choice("medium", view))
+
+
+def test_skypo_hard_does_not_hand_the_next_seat_the_card_that_completes_its_column():
+    # The drawn 0 goes best over the 8 (medium does that), but the 8 would land on the pile where seat 1,
+    # next, completes its column of 8s with it: hard puts the 0 over its 7 instead.
+    mine = [["7", "8", "1", "2"], ["3", "4", "5", "6"], ["-1", "0", "2", N]]
+    theirs = [["8", "1", "2", "3"], ["8", "3", "1", "2"], [N, "2", "3", "1"]]
+    view = skypo_view(mine, theirs, drawn="0")
+    assert skypo_choice("medium", view) == {"swap 0,1"}
+    assert skypo_choice("hard", view) == {"swap 0,0"}
+
+
+# ----- French deck, Super Taki, DOS: the hard bots' tactics on constructed tables -------------------
+
+def choices(level, game_id, view, legal, seeds=range(6), must_act=True):
+    return {make_bot(level, game_id).choose(view, legal, must_act, random.Random(s)) for s in seeds}
+
+
+def francesa_view(hand, top="5H", suit="H", counts=(0, 6, 6, 6), **extra):
+    """Seat 0 of a 4-player French-deck table; the next seat is 3 (direction -1)."""
+    counts = list(counts)
+    counts[0] = len(hand)
+    view = {"game": "francesa", "players": 4, "seat": 0, "turn": 0, "direction": -1, "phase": "play",
+            "top": top, "suit": suit, "counts": counts, "hand": list(hand), "pending": 0, "ace_bonus": False,
+            "gone": [False] * 4, "called": None, "exposed": None}
+    view.update(extra)
+    return view
+
+
+def test_francesa_hard_holds_its_7_unless_the_next_seat_is_about_to_go_out():
+    legal = ["play 7H", "play 3H", "draw"]
+    hand = ["7H", "3H", "9C", "4S"]
+    assert choices("hard", "francesa", francesa_view(hand), legal) == {"play 3H"}
+    assert choices("hard", "francesa", francesa_view(hand, counts=(0, 6, 6, 2)), legal) == {"play 7H"}
+    assert choices("medium", "francesa", francesa_view(hand), legal) == {"play 7H"}     # more points
+
+
+def test_francesa_hard_answers_a_7_with_a_7():
+    view = francesa_view(["7C", "7S", "4S", "5S"], top="7H", pending=2)
+    assert choices("hard", "francesa", view, ["play 7C", "play 7S", "draw"]) == {"play 7S"}   # spades held
+
+
+def test_francesa_hard_plays_an_ace_only_with_a_card_to_follow_it_and_jacks_last():
+    legal = ["play AH", "play 4S", "draw"]
+    assert choices("hard", "francesa", francesa_view(["AH", "4S", "6H", "9C"], top="4H"), legal) == {"play AH"}
+    assert choices("hard", "francesa", francesa_view(["AH", "4S", "9C", "3D"], top="4H"), legal) == {"play 4S"}
+    jacks = [f"play JC suit:{s}" for s in "HDSC"]
+    view = francesa_view(["JC", "2H", "9S", "8S"])
+    assert choices("hard", "francesa", view, ["play 2H", *jacks, "draw"]) == {"play 2H"}
+    assert choices("hard", "francesa", francesa_view(["JC", "9S", "8S"]), [*jacks, "draw"]) == {"play JC suit:S"}
+
+
+def test_francesa_hard_calls_and_denounces():
+    view = francesa_view(["4H", "9C"])
+    assert choices("hard", "francesa", view, ["call", "play 4H", "draw"]) == {"call"}
+    assert choices("hard", "francesa", view, ["denounce"], must_act=False) == {"denounce"}
+
+
+def taki_view(hand, color="R", top="R5", counts=(0, 6, 6, 6), **extra):
+    counts = list(counts)
+    counts[0] = len(hand)
+    view = {"game": "taki", "players": 4, "seat": 0, "turn": 0, "direction": 1, "phase": "play", "top": top,
+            "color": color, "counts": counts, "hand": list(hand), "pending": 0, "plus3_by": None, "taki": None,
+            "finishing": [], "called": None, "exposed": None}
+    view.update(extra)
+    return view
+
+
+def test_taki_hard_runs_its_taki_numbers_first_and_closes_it():
+    hand = ["RS", "R3", "R7", "B4"]
+    legal = ["play R3", "play R7", "play RS", "close", "end"]
+    view = taki_view(hand, phase="taki", taki={"color": "R", "users": [0]}, top="RT")
+    assert choices("hard", "taki", view, legal) == {"play R3"}
+    view = taki_view(["RS", "B4"], phase="taki", taki={"color": "R", "users": [0]}, top="R7")
+    assert choices("hard", "taki", view, ["play RS", "close", "end"]) == {"play RS"}
+    view = taki_view(["B4"], phase="taki", taki={"color": "R", "users": [0]}, top="RS")
+    assert choices("hard", "taki", view, ["close", "end"]) == {"close"}
+
+
+def test_taki_hard_opens_a_taki_on_the_colour_it_holds_most():
+    hand = ["RT", "R3", "R8", "R9", "B5", "G6"]
+    legal = ["play RT", "play R3", "play R8", "play R9", "play B5"]
+    assert choices("hard", "taki", taki_view(hand), legal) == {"play RT"}
+
+
+def test_taki_hard_keeps_the_king_and_answers_a_chain_with_a_plus2_first():
+    hand = ["K", "R3", "B4", "G6"]
+    assert choices("hard", "taki", taki_view(hand), ["play K", "play R3"]) == {"play R3"}
+    assert choices("medium", "taki", taki_view(hand), ["play K", "play R3"]) == {"play K"}
+    hand = ["K", "B+2", "G+2", "G3"]
+    view = taki_view(hand, top="R+2", pending=2)
+    assert choices("hard", "taki", view, ["play B+2", "play G+2", "play K", "draw"]) == {"play G+2"}
+
+
+def test_taki_hard_breaks_a_plus3_out_of_turn_and_never_pays_the_breaker_fine():
+    view = taki_view(["X3", "R3"], top="+3", plus3_by=2)
+    assert choices("hard", "taki", view, ["break"], must_act=False) == {"break"}
+    view = taki_view(["X3", "R3", "B4"])
+    assert choices("hard", "taki", view, ["play X3", "play R3"]) == {"play R3"}
+
+
+def dos_view(hand, center=("R7", "B5"), covers=([], []), counts=(0, 6, 6, 6), **extra):
+    counts = list(counts)
+    counts[0] = len(hand)
+    view = {"game": "dos", "players": 4, "seat": 0, "turn": 0, "phase": "play", "center": list(center),
+            "covers": [list(c) for c in covers], "counts": counts, "hand": list(hand), "drawn": False,
+            "bonus": 0, "discard_top": None, "called": [False] * 4, "exposed": None}
+    view.update(extra)
+    return view
+
+
+def test_dos_hard_prefers_a_double_colour_match_and_keeps_wilds_for_bonuses():
+    view = dos_view(["R3", "R4", "Y7", "B1"])
+    legal = ["match R3+R4 on:0", "match Y7 on:0", "draw"]
+    assert choices("hard", "dos", view, legal) == {"match R3+R4 on:0"}
+    # The red Wild # on the red 7 earns a colour bonus: worth spending.
+    view = dos_view(["R#", "Y5", "G9"])
+    legal = ["match R# on:0", "match R# on:1", "match Y5 on:1", "draw"]
+    assert choices("hard", "dos", view, legal) == {"match R# on:0"}
+    # A blue Wild # would make only plain matches here: the yellow 5 goes, the wild is kept.
+    view = dos_view(["B#", "Y5", "G9"], center=("R7", "G5"))
+    legal = ["match B# on:0", "match B# on:1", "match Y5 on:1", "draw"]
+    assert choices("hard", "dos", view, legal) == {"match Y5 on:1"}
+
+
+def test_dos_hard_never_places_a_wild_while_a_number_can_go():
+    view = dos_view(["WD", "B#", "Y3"], phase="bonus", bonus=1)
+    assert choices("hard", "dos", view, ["place Y3", "place B#", "place WD", "end"]) == {"place Y3"}
+
+
+def test_taki_hard_plays_a_stop_before_a_number_of_the_same_colour():
+    view = taki_view(["RS", "R3", "B4", "G6"])
+    assert choices("hard", "taki", view, ["play RS", "play R3"]) == {"play RS"}

@@ -3,18 +3,33 @@
 Interface: ``choose(view, legal, must_act, rng) -> action | None``. ``must_act`` is true when the seat
 has to move now (its turn); otherwise the bot may take an optional out-of-turn action (denounce a
 missed call, a +3 breaker...) or return None. ``view`` is None unless the bot sets ``needs_view``.
+
+Levels per game: ``GAME_LEVELS`` names the classes of the games that have their own; the rest use
+``LEVELS``. Every level decides in a few milliseconds at most (docs/benchmarks.md, "Bot strength"), so
+a bot's turn never blocks the page for a frame's worth of time: there is no search to slice.
 """
 
+from .dos import DosHard
 from .easy import EasyBot
 from .hard import HardBot
+from .francesa import FrancesaHard
 from .medium import MediumBot
+from .taki import TakiHard
+from .skypo import SkypoEasy, SkypoHard, SkypoMedium
 
 LEVELS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+GAME_LEVELS = {    # games whose bots are their own classes; the others get the generic LEVELS
+    "skypo": {"easy": SkypoEasy, "medium": SkypoMedium, "hard": SkypoHard},
+    "francesa": {"easy": EasyBot, "medium": MediumBot, "hard": FrancesaHard},
+    "taki": {"easy": EasyBot, "medium": MediumBot, "hard": TakiHard},
+    "dos": {"easy": EasyBot, "medium": MediumBot, "hard": DosHard},
+}
 
 
 def make_bot(level: str, game_id: str):
     """A bot of ``level`` for ``game_id``; unknown levels raise KeyError."""
-    return LEVELS[level]()
+    LEVELS[level]                      # noqa: B018 - the same KeyError for an unknown level everywhere
+    return GAME_LEVELS.get(game_id, LEVELS)[level]()
 
 
-__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "make_bot"]
+__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "GAME_LEVELS", "make_bot"]

@@ -1,8 +1,8 @@
 """The medium bot: greedy and generic. It makes its calls, denounces whenever it may, sheds its most
 valuable card, keeps wilds for when nothing else plays and names the colour it holds most.
 
-It sees only ``view(seat)`` and the legal actions. Games whose actions it does not know (Skypo's grid)
-get the easy bot's lean towards doing something over drawing or passing.
+It sees only ``view(seat)`` and the legal actions. It is the medium level of Chúpate 2, the French deck,
+Super Taki and DOS; Skypo has its own three levels (bots/skypo.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""The reference opponent for the hard bots: a flat determinized Monte-Carlo search.
+
+At each decision with more than one legal action, ``ROLLOUTS`` rollouts are shared round-robin among
+the actions. A rollout copies the table, deals every card hidden from the searching seat at random
+among the places that hide them (``tapete.selftest.reshuffled_hidden``: other hands, the draw pile,
+face-down cells; the engine's generator is reseeded too), applies the action and lets medium bots
+play every seat to the end of the game (first-out games) or of the round (points games), at most
+``HORIZON`` actions. A rollout is worth 1 when a seat of the searcher's side wins, else 0; in points
+games the round's points against the others' mean (scaled to about ±1). The action with the best mean
+is played. The search reads the real state only to copy its public part; what is hidden is dealt anew.
+
+    python3 bench/search.py [--games 400] [--only dos,francesa] [--rollouts 200] [--no-write]
+
+Writes hard's share against it (2v2, same seeds as bench/bots.py) into docs/benchmarks.md between
+<!-- search:start --> and <!-- search:end -->.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+from _common import machine, machine_lines, write_section
+from bots import GAMES, Timed, pct, play, share
+
+ROLLOUTS = 200
+HORIZON = 400
+POINTS_GAMES = {"skypo": -1, "francesa": -1, "dos": 1}   # sign of a good score change per round
+POINTS_SCALE = 30.0
+
+
+def _arrange(game_id: str, state: dict):
+    if game_id != "dos":
+        return None
+    from tapete.games.dos.cards import sort_key
+    return lambda place, cards: cards if place is state["draw"] else sorted(cards, key=sort_key)
+
+
+class FlatSearch:
+    """Flat determinized Monte-Carlo search with medium rollouts (a bench reference, not a level)."""
+
+    needs_view = False
+
+    def __init__(self, rollouts: int = ROLLOUTS, seed: int = 0):
+        self.rollouts, self.random = rollouts, random.Random(seed)
+        self.side: set = set()
+
+    def bind(self, state: dict, game) -> None:
+        self.state, self.game = state, game
+
+    def choose(self, view, legal, must_act, rng):
+        from tapete.bots import make_bot
+
+        game, state = self.game, self.state
+        seat = next(s for s in game.to_move(state) if game.legal_actions(state, s) == legal)
+        if not must_act:                 # out of turn: what the medium bot would do
+            return make_bot("medium", game.id).choose(game.view(state, seat), legal, False, rng)
+        if len(legal) == 1:
+            return legal[0]
+        text = game.to_json(state)
+        totals = {a: 0.0 for a in legal}
+        counts = {a: 0 for a in legal}
+        for i in range(self.rollouts):
+            action = legal[i % len(legal)]
+            totals[action] += self.rollout(text, seat, action)
+            counts[action] += 1
+        return max(legal, key=lambda a: totals[a] / counts[a] if counts[a] else -math.inf)
+
+    def rollout(self, text: str, seat: int, action: str) -> float:
+        from tapete.bots import make_bot
+        from tapete.selftest import reshuffled_hidden
+        from tapete.sim import step
+
+        game = self.game
+        state = json.loads(text)
+        with reshuffled_hidden(game, state, seat, self.random, _arrange(game.id, state)):
+            return self.play_out(state, seat, action)      # on a throwaway copy: the restore is moot
+
+    def play_out(self, state: dict, seat: int, action: str) -> float:
+        from tapete.bots import make_bot
+        from tapete.sim import step
+
+        game = self.game
+        state["rng"] = self.random.getrandbits(63)
+        side = self.side or {seat}
+        n = state["players"]
+        before = list(state["scores"])
+        round_no = state.get("round")
+        game.apply(state, seat, action)
+        bots = [make_bot("medium", game.id) for _ in range(n)]
+        rng = random.Random(self.random.getrandbits(32))
+        sign = POINTS_GAMES.get(game.id)
+        for _ in range(HORIZON):
+            if state["over"] or (sign and (state.get("round") != round_no or state.get("phase") == "round_over")):
+                break
+            step(game, state, bots, rng)
+        if state["over"] and not sign:
+            return share(state, side)
+        if sign is None:
+            return 0.5
+        delta = [a - b for a, b in zip(state["scores"], before)]
+        mine = sum(delta[s] for s in side) / len(side)
+        others = [delta[s] for s in range(n) if s not in side]
+        return 0.5 + sign * (mine - sum(others) / len(others)) / (2 * POINTS_SCALE)
+
+
+def main() -> int:
+    from tapete.bots import make_bot
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--rollouts", type=int, default=ROLLOUTS)
+    parser.add_argument("--only", default=",".join(GAMES))
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    lines = [f"Hard (two opposite seats) against the flat determinized search of `bench/search.py` "
+             f"({args.rollouts} rollouts per decision, medium rollouts; two seats), 2v2, seeds from 0; "
+             "± is one standard error. Games per row as measured (the search is slow).", "",
+             *machine_lines(machine()), "",
+             "| game | games | hard's win share | search: decisions | search p50 (s) | search p95 (s) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for game_id in [g for g in args.only.split(",") if g]:
+        total, times, started = 0.0, [], time.time()
+        for seed in range(args.games):
+            mine = {0, 2} if seed % 2 == 0 else {1, 3}
+            seats = []
+            for s in range(4):
+                if s in mine:
+                    seats.append(make_bot("hard", game_id))
+                else:
+                    bot = FlatSearch(args.rollouts, seed)
+                    bot.side = set(range(4)) - mine
+                    seats.append(Timed(bot, times))
+            total += share(play(game_id, seats, seed, GAMES[game_id][1]), mine)
+            print(game_id, seed + 1, f"{total / (seed + 1):.3f}", f"{time.time() - started:.0f} s",
+                  file=sys.stderr, flush=True)
+        p, n = total / args.games, args.games
+        long = [t for t in times if t > 0.0005]
+        lines.append(f"| {GAMES[game_id][0]} | {n} | {100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f} "
+                     f"| {len(long):,} | {pct(long, 0.5):.2f} | {pct(long, 0.95):.2f} |")
+        print(lines[-1], flush=True)
+    table = "\n".join(lines + ["", "Reproduce: `python3 bench/search.py --games 400` (hours on a shared machine)."])
+    print(table)
+    if not args.no_write:
+        write_section("search", table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
