@@ -18,8 +18,14 @@ Per run (fresh host and guest contexts, a fresh room):
             on the guest (intent over WebRTC, host applies, update back) and on the host
             (the same render path, no network: the in-page reference)
 
+Then (``--guests 4``, on by default) one room of a host and four guest pages, each guest in its own
+context and seated by the room link; the seats play by clicks (Chúpate 2 with a French deck, which
+seats five) and the guests' click -> new data-version is the "4 guests" row, beside issue 12's figure
+from an earlier build (40 / 59 ms) and the host's local reference in the same room. Then the late-join
+room (``--late-tries``).
+
 Prints a table and writes it into docs/benchmarks.md between <!-- p2p:start --> and
-<!-- p2p:end --> (other sections kept). Usage: .venv/bin/python bench/p2p.py [--runs 6] [--no-write]
+<!-- p2p:end --> (other sections kept). Usage: .venv/bin/python bench/p2p.py [--runs 6] [--guests 4] [--late-tries 5] [--no-write]
 """
 
 from __future__ import annotations
@@ -43,12 +49,13 @@ from _common import DOC, ROOT, machine, write_section  # noqa: E402
 from relay import RelayError, start_relay  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
-from clicks import take_chupate_turn as take_turn  # noqa: E402
+from clicks import VERSION_CHANGED, take_chupate_turn as take_turn  # noqa: E402
 from local_site import CHROMIUM, CHROMIUM_ARGS, server_url, start_server  # noqa: E402
 
 DIST = ROOT / "dist"
 BOOT_TIMEOUT_MS = 120_000
 WARMUP = 5
+ISSUE_4_GUESTS = (40, 59)   # issue 12: 4-guest click -> update p50/p95 (ms) of an earlier build, another machine/run
 SMALL = json.dumps({"v": 1, "type": "intent", "id": "n0000000", "seat": 1, "state_version": 17, "action": "play R7"},
                    separators=(",", ":"))
 BIG = json.dumps({"v": 1, "type": "update", "seat": 1, "pad": "x" * 1900}, separators=(",", ":"))
@@ -84,6 +91,7 @@ PROBE = """
 })();
 """
 
+SEATED = "() => JSON.parse(window.tapeteRoomDebug()).seat !== null"
 READY_OR_ERROR = """() => {
   if (document.documentElement.dataset.ready === "1") return "ready";
   const box = document.querySelector('[data-testid="boot-error"]');
@@ -215,27 +223,7 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_l
         ref = guest.evaluate(REF_JS, {"payloads": PAYLOADS, "n": rtt_n, "warmup": WARMUP})
 
         host.click('[data-testid="btn-start-room"]')
-        pages = [host, guest]
-        for page in pages:
-            page.wait_for_selector('[data-testid="table"]', timeout=30_000)
-        moves = 0
-        deadline = time.monotonic() + 180
-        while moves < max_moves and time.monotonic() < deadline:
-            if any(p.query_selector('[data-testid="result"]') for p in pages):
-                break
-            moved = False
-            for seat, page in enumerate(pages):
-                table = page.query_selector('[data-testid="table"]')
-                if table is None or page.query_selector('[data-testid="result"]'):
-                    continue
-                if (table.get_attribute("data-turn") == str(seat)
-                        and table.get_attribute("data-phase") not in ("round_over", "game_over")):
-                    take_turn(page)
-                    moved = True
-                    moves += 1
-            if not moved:
-                host.wait_for_timeout(20)
-        host.wait_for_timeout(200)  # let the last observer callbacks land
+        play(host, [host, guest], take_turn, max_moves)
         return {
             "join": join_ms,
             "by_link": by_link,
@@ -253,12 +241,97 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_l
                 pass
 
 
+def play(host, pages: list, turn, max_moves: int) -> int:
+    """Start-of-game to at most ``max_moves`` moves, one page at a time: the page whose seat (its index in
+    ``pages``) has the turn clicks one move with ``turn(page)``, which waits until that page's table shows
+    a new version. Only one page moves at a time, so the version a page sees change after its own click
+    comes from its own intent, accepted by the host's engine (a refused click changes no version and
+    ``turn`` times out). Stops at the end of the first round. Returns the number of moves."""
+    for page in pages:
+        page.wait_for_selector('[data-testid="table"]', timeout=60_000)
+    moves = 0
+    deadline = time.monotonic() + 60 + 10 * max_moves
+    while moves < max_moves and time.monotonic() < deadline:
+        if any(p.query_selector('[data-testid="result"]') for p in pages):
+            break
+        if host.get_attribute('[data-testid="table"]', "data-phase") in ("round_over", "game_over"):
+            break
+        moved = False
+        for seat, page in enumerate(pages):
+            table = page.query_selector('[data-testid="table"]')
+            if table is None or page.query_selector('[data-testid="result"]'):
+                continue
+            if (table.get_attribute("data-turn") == str(seat)
+                    and table.get_attribute("data-phase") not in ("round_over", "game_over")):
+                turn(page)
+                moved = True
+                moves += 1
+        if not moved:
+            host.wait_for_timeout(20)
+    host.wait_for_timeout(200)  # let the last observer callbacks land
+    return moves
+
+
+def take_francesa_turn(page, timeout_ms: int = 30_000) -> None:
+    """One move of Chúpate 2 with a French deck (the shedding game that seats five): a suit for a chosen
+    Jack, else a playable card (a Jack then gets a suit), else draw; then wait until the table's version
+    changes (tests/browser/clicks.py's contract)."""
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    if page.query_selector('[data-testid="suit-chooser"]'):
+        page.click('[data-testid="suit-H"]')
+    elif page.query_selector('[data-testid="hand"] .card.playable'):
+        page.click('[data-testid="hand"] .card.playable')
+        if page.query_selector('[data-testid="suit-chooser"]'):
+            page.click('[data-testid="suit-H"]')
+    else:
+        page.click('[data-testid="btn-draw"]')
+    page.wait_for_function(VERSION_CHANGED, arg=version, timeout=timeout_ms)
+
+
+def guests_run(browser, base: str, relay_url: str, guests: int, max_moves: int) -> dict:
+    """One room of a host and ``guests`` guest pages, each in its own context, each opening the room's
+    link (signed hello, verified host, fair deal); then the seats play by clicks. The game is Chúpate 2
+    with a French deck (``francesa``: up to five seats; Chúpate 2 itself seats four)."""
+    query = f"?relay={relay_url}&ice=none&bot_delay=0"
+    contexts = []
+    try:
+        hctx, host = boot(browser, base + query)
+        contexts.append(hctx)
+        host.click('[data-testid="game-francesa"]')
+        host.fill('[data-testid="room-name"]', "Ana")
+        host.click('[data-testid="btn-create-room"]')
+        host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]', timeout=30_000)
+        link = host.input_value('[data-testid="room-link"]')
+        seated = {}
+        for _ in range(guests):
+            gctx, guest = boot(browser, link)
+            contexts.append(gctx)
+            guest.wait_for_function(SEATED, timeout=60_000, polling=100)
+            seat = json.loads(guest.evaluate("() => window.tapeteRoomDebug()"))["seat"]
+            seated[seat] = guest
+        if sorted(seated) != list(range(1, guests + 1)):
+            raise RuntimeError(f"guests seated at {sorted(seated)}")
+        host.wait_for_selector(f'[data-testid="lobby-seat-{guests}"][data-kind="player"]', timeout=30_000)
+        host.click('[data-testid="btn-start-room"]')
+        pages = [host] + [seated[s] for s in range(1, guests + 1)]
+        moves = play(host, pages, take_francesa_turn, max_moves)
+        return {"moves": moves,
+                "intent_guests": [p.evaluate("window.__bench.lat") for p in pages[1:]],
+                "intent_host": host.evaluate("window.__bench.lat")}
+    finally:
+        for ctx in contexts:
+            try:
+                ctx.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
 def join_in_place(page, fragment: str) -> float:
     """Open the room link in this booted page (fragment only, no reload): ms until its lobby names its seat
     (polled every 20 ms from here, so up to ~20 ms coarser than the in-page join figures)."""
     t0 = time.monotonic()
     page.evaluate("f => { location.hash = f; }", fragment)
-    page.wait_for_function("() => JSON.parse(window.tapeteRoomDebug()).seat !== null", timeout=60_000, polling=20)
+    page.wait_for_function(SEATED, timeout=60_000, polling=20)
     return (time.monotonic() - t0) * 1000
 
 
@@ -334,6 +407,9 @@ def main() -> int:
     ap.add_argument("--moves", type=int, default=40, help="at most this many moves per run")
     ap.add_argument("--late-tries", type=int, default=5,
                     help="guests joining at +0 s and at +75 s in the late-join room (0: skip it, ~3.5 min)")
+    ap.add_argument("--guests", type=int, default=4,
+                    help="guest pages in one more room, all playing by clicks (0: skip it; at most 4)")
+    ap.add_argument("--guest-moves", type=int, default=60, help="at most this many moves in the guests' room")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
     args = ap.parse_args()
 
@@ -347,6 +423,7 @@ def main() -> int:
     info = machine()
     runs: list[dict] = []
     late = None
+    crowd = None
     with tempfile.TemporaryDirectory(prefix="tapete-bench-p2p-") as tmp:
         try:
             relay = start_relay(Path(tmp) / "relay")
@@ -368,6 +445,14 @@ def main() -> int:
                               f"{statistics.median(r['intent_guest'] or [float('nan')]):.1f} ms / host "
                               f"{statistics.median(r['intent_host'] or [float('nan')]):.1f} ms "
                               f"({len(r['intent_guest'])}+{len(r['intent_host'])} moves)", flush=True)
+                    if args.guests:
+                        crowd = guests_run(browser, base, relay.url, args.guests, args.guest_moves)
+                        lats = [x for g in crowd["intent_guests"] for x in g]
+                        print(f"{args.guests}-guest room: {crowd['moves']} moves, intent guests p50 "
+                              f"{statistics.median(lats or [float('nan')]):.1f} ms p95 "
+                              f"{pct(lats, 95) if lats else float('nan'):.1f} ms (issue 12's earlier build: "
+                              f"{ISSUE_4_GUESTS[0]} / {ISSUE_4_GUESTS[1]} ms), per guest "
+                              f"{[len(g) for g in crowd['intent_guests']]} clicks", flush=True)
                     if args.late_tries:
                         late = late_run(browser, base, relay.url, args.late_tries)
                         print(f"late room: at +0 s {[round(x) for x in late['early']]} ms; at "
@@ -401,6 +486,17 @@ def main() -> int:
                  "intent over WebRTC, host applies, update back, guest renders"))
     rows.append(("reference: intent → update, host (local)", flat("intent_host"),
                  "same page, same render path, no network"))
+    if crowd is not None:
+        n = len(crowd["intent_guests"])
+        rows.append((f"**intent → update, {n} guests** (one room: host + {n} guest pages, click → new "
+                     "`data-version`)", [x for g in crowd["intent_guests"] for x in g],
+                     f"Chúpate 2, French deck (five seats); guests joined by the room link; clicks per guest "
+                     f"{', '.join(str(len(g)) for g in crowd['intent_guests'])}"))
+        rows.append((f"reference: intent → update, host of that {n}-guest room (local)", crowd["intent_host"],
+                     f"same page, same render path, no network; updates go to {n} peers"))
+    if crowd is not None:
+        rows.append(("reference: issue 12's figure for 4 guests (earlier build)", ISSUE_4_GUESTS,
+                     "quoted from the issue, not measured in this run"))
     if late is not None:
         rows.append((f"**join at +{late['late_at']:.0f} s** (late-join room, fresh guest pages)", late["late"],
                      "link opened in a booted page (fragment only) → its lobby names its seat; pooled offers "
@@ -423,6 +519,9 @@ def main() -> int:
         "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for label, xs, what in rows:
+        if xs is ISSUE_4_GUESTS:
+            lines.append(f"| {label} | {xs[0]} | {xs[1]} | – | – | – | {what} |")
+            continue
         if not xs:
             lines.append(f"| {label} | – | – | – | – | 0 | {what} |")
             continue
@@ -437,6 +536,12 @@ def main() -> int:
         "crosses two renderer processes twice; one-way ≈ half. Intent → update on the guest adds the host's "
         "Pyodide handling and both renders to the round trip; the host row is the same click → render path "
         "without the network. Page clocks are coarsened to 0.1 ms (no cross-origin isolation).",
+        f"The {args.guests}-guest rows come from one more room: host and {args.guests} guests, each guest page "
+        "in its own Chromium context, seated by opening the room link (signed hello, fair-deal commit), then "
+        "the seats take turns by clicks one page at a time, so a version change on a guest after its click is "
+        "its own intent accepted by the host's engine; at most "
+        f"{args.guest_moves} moves or the first round's end. Chúpate 2 seats four, so that room plays its "
+        "French-deck variant (same shedding engine family, five seats). "
         "The late-join rows come from one more room (all its pages booted before it opens; join times "
         "polled every 20 ms from the test process).",
         "Reproduce: `make bench-p2p` or `.venv/bin/python bench/p2p.py --runs 6` (needs `make relay`).",
