@@ -92,7 +92,9 @@ def test_every_game_a_room_and_the_selftest_run_on_the_trimmed_build(new_page, b
     host.fill('[data-testid="room-name"]', "Ana")
     host.click('[data-testid="btn-create-room"]')
     host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
-    guest = boot(new_page(locale="en-US"), host.input_value('[data-testid="room-link"]'))
+    base, fragment = host.input_value('[data-testid="room-link"]').split("#", 1)
+    # share links carry no test hooks: the guest page adds its own autoplay
+    guest = boot(new_page(locale="en-US"), f"{base}{'&' if '?' in base else '?'}autoplay=20#{fragment}")
     host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
     host.click('[data-testid="btn-start-room"]')
     for p in (host, guest):

@@ -241,18 +241,6 @@ class SkypoBot:
 class SkypoEasy(SkypoBot):
     level = "easy"
 
-    def estimate(self, view: dict, seat: int, mean: float) -> float:
-        """A grid's expected points: face-up cards plus the mean for each face-down one."""
-        grid = view["grids"][seat]
-        up = sum(VALUES[c] for col in grid if col is not None for c in col if c is not None)
-        return up + mean * view["down_counts"][seat]
-
-    def lead(self, view: dict, ctx: dict) -> float:
-        """How many points the best other grid is worth more than ours (negative: we trail)."""
-        me = view["seat"]
-        best = min(self.estimate(view, s, ctx["mean"]) for s in range(view["players"]) if s != me)
-        return best - self.estimate(view, me, ctx["mean"])
-
     def decide(self, view: dict, legal: list[str], rng: random.Random) -> str:
         if rng.random() < EASY_SLIP:
             return rng.choice(legal)
