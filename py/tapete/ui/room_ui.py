@@ -83,8 +83,6 @@ TEXT = {
         "status.peers": "jugadores conectados contigo: {n}",
         "unreachable": ("No se pudo contactar con los servidores de la sala. Comprueba tu conexión "
                         "y pulsa «Reintentar»."),
-        "no_host": ("Nadie responde como anfitrión de la sala {code}: comprueba el código o pide al "
-                    "anfitrión que tenga la sala abierta. Seguimos esperando."),
         "open_failed": "No se pudo abrir la sala: {err}",
     },
     "en": {
@@ -156,8 +154,6 @@ TEXT = {
         "status.relays": "Room servers: {open} of {total} connected",
         "status.peers": "players connected to you: {n}",
         "unreachable": "Could not reach the room servers. Check your connection and press “Retry”.",
-        "no_host": ("No host answers in room {code}: check the code, or ask the host to keep the room "
-                    "open. Still waiting."),
         "open_failed": "The room could not be opened: {err}",
         "retry": "Retry",
     },

@@ -20,7 +20,6 @@ from .setup import options_of
 
 CODE_TRIES = 3                                   # MAX_FAILURES in static/js/pake.js
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
-HOST_WAIT = 20.0        # seconds a guest waits for a host's answer before the lobby says nobody answers
 
 
 class RoomsMixin:
@@ -317,8 +316,8 @@ class RoomsMixin:
 
     async def _watch(self, transport, started: float) -> None:
         """Every second while the lobby shows: relays open, peers connected; after RELAY_WAIT s with no
-        relay, "could not reach the room servers" (with Retry); a guest with no host after HOST_WAIT s
-        is told so (and keeps waiting)."""
+        relay, "could not reach the room servers" (with Retry). (A guest with no host is told by its
+        join watchdog: join_room.)"""
         loop = asyncio.get_event_loop()
         await asyncio.sleep(0)
         while self.screen == "lobby" and (self._current(transport) or loop.time() - started < 1):
@@ -330,9 +329,6 @@ class RoomsMixin:
             waited = loop.time() - started
             if opened == 0 and waited >= RELAY_WAIT:
                 status = {"state": "error", "key": "unreachable"}
-            elif self.guest is not None and self.guest.transport is transport and self.lobby is None \
-                    and waited >= HOST_WAIT:
-                status = {"state": "error", "key": "no_host", "values": {"code": (self.room_info or {}).get("code", "")}}
             elif opened == 0:
                 status = None
             else:
