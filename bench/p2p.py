@@ -49,7 +49,7 @@ from _common import DOC, ROOT, machine, write_section  # noqa: E402
 from relay import RelayError, start_relay  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
-from clicks import VERSION_CHANGED, take_chupate_turn as take_turn  # noqa: E402
+from clicks import VERSION_CHANGED, take_chupate_turn, take_francesa_turn  # noqa: E402
 from local_site import CHROMIUM, CHROMIUM_ARGS, server_url, start_server  # noqa: E402
 
 DIST = ROOT / "dist"
@@ -223,7 +223,7 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_l
         ref = guest.evaluate(REF_JS, {"payloads": PAYLOADS, "n": rtt_n, "warmup": WARMUP})
 
         host.click('[data-testid="btn-start-room"]')
-        play(host, [host, guest], take_turn, max_moves)
+        play(host, [host, guest], take_chupate_turn, max_moves)
         return {
             "join": join_ms,
             "by_link": by_link,
@@ -270,22 +270,6 @@ def play(host, pages: list, turn, max_moves: int) -> int:
             host.wait_for_timeout(20)
     host.wait_for_timeout(200)  # let the last observer callbacks land
     return moves
-
-
-def take_francesa_turn(page, timeout_ms: int = 30_000) -> None:
-    """One move of Chúpate 2 with a French deck (the shedding game that seats five): a suit for a chosen
-    Jack, else a playable card (a Jack then gets a suit), else draw; then wait until the table's version
-    changes (tests/browser/clicks.py's contract)."""
-    version = page.get_attribute('[data-testid="table"]', "data-version")
-    if page.query_selector('[data-testid="suit-chooser"]'):
-        page.click('[data-testid="suit-H"]')
-    elif page.query_selector('[data-testid="hand"] .card.playable'):
-        page.click('[data-testid="hand"] .card.playable')
-        if page.query_selector('[data-testid="suit-chooser"]'):
-            page.click('[data-testid="suit-H"]')
-    else:
-        page.click('[data-testid="btn-draw"]')
-    page.wait_for_function(VERSION_CHANGED, arg=version, timeout=timeout_ms)
 
 
 def guests_run(browser, base: str, relay_url: str, guests: int, max_moves: int) -> dict:

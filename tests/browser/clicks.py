@@ -1,4 +1,4 @@
-"""Playing Chúpate 2 by clicking, as a player would (shared by browser tests and bench/p2p.py)."""
+"""Playing the shedding tables by clicking, as a player would (shared by browser tests and bench/p2p.py)."""
 
 from __future__ import annotations
 
@@ -6,18 +6,29 @@ VERSION_CHANGED = ("v => { const t = document.querySelector('[data-testid=table]
                    " return !t || t.dataset.version !== v; }")
 
 
-def take_chupate_turn(page, timeout_ms: int = 30_000) -> None:
-    """One move: a colour for a pending wild, else a playable card, else pass, else draw; then wait
-    until the table's version changes."""
+def take_turn(page, chooser: str = "color-chooser", choice: str = "color-G", timeout_ms: int = 30_000) -> None:
+    """One move of a shedding table: a choice for a pending chooser (a wild's colour, a Jack's suit),
+    else a playable card (choosing if it asks), else pass, else draw; then wait until the table's
+    version changes."""
     version = page.get_attribute('[data-testid="table"]', "data-version")
-    if page.query_selector('[data-testid="color-chooser"]'):
-        page.click('[data-testid="color-B"]')
+    if page.query_selector(f'[data-testid="{chooser}"]'):
+        page.click(f'[data-testid="{choice}"]')
     elif page.query_selector('[data-testid="hand"] .card.playable'):
         page.click('[data-testid="hand"] .card.playable')
-        if page.query_selector('[data-testid="color-chooser"]'):
-            page.click('[data-testid="color-G"]')
+        if page.query_selector(f'[data-testid="{chooser}"]'):
+            page.click(f'[data-testid="{choice}"]')
     elif page.query_selector('[data-testid="btn-pass"]'):      # the bar shows only legal actions
         page.click('[data-testid="btn-pass"]')
     else:
         page.click('[data-testid="btn-draw"]')
     page.wait_for_function(VERSION_CHANGED, arg=version, timeout=timeout_ms)
+
+
+def take_chupate_turn(page, timeout_ms: int = 30_000) -> None:
+    """One move of Chúpate 2 (a wild gets green)."""
+    take_turn(page, "color-chooser", "color-G", timeout_ms)
+
+
+def take_francesa_turn(page, timeout_ms: int = 30_000) -> None:
+    """One move of Chúpate 2 with a French deck (a Jack names hearts)."""
+    take_turn(page, "suit-chooser", "suit-H", timeout_ms)
