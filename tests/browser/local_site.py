@@ -32,6 +32,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
     "--allow-loopback-in-peer-connection",
+    # Shared memory from /tmp, not /dev/shm: a container's /dev/shm is often 64 MiB, and two
+    # browsers at once (a persistent context beside the session's) crashed a page there on CI.
+    "--disable-dev-shm-usage",
 ]
 
 
