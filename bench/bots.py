@@ -13,10 +13,12 @@ Writes the tables into docs/benchmarks.md between <!-- bots:start --> and <!-- b
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 import time
+from pathlib import Path
 
 from _common import machine, machine_lines, write_section
 
@@ -172,15 +174,26 @@ def main() -> int:
     parser.add_argument("--only", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--rows", default="", help="only these rows, e.g. 2v2:hard:medium,1v1:hard:medium,points")
     parser.add_argument("--jobs", type=int, default=1, help="rows played in parallel processes")
+    parser.add_argument("--save", default="", help="also save the results and decision times to this JSON file")
+    parser.add_argument("--merge", default="", help="play nothing: write the table from these saved files "
+                        "(comma-separated; runs of separate --rows split across processes or times)")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     rows = {r for r in args.rows.split(",") if r}
     only = [g for g in args.only.split(",") if g]
     m = machine()
     started = time.time()
-    tasks = plan_tasks(only, rows, args.games)
+    tasks = [] if args.merge else plan_tasks(only, rows, args.games)
     results: dict = {}
     times: dict = {}
+    seconds = 0.0
+    for path in [p for p in args.merge.split(",") if p]:
+        saved = json.loads(Path(path).read_text())
+        m = saved["machine"] if not results else m
+        results.update({tuple(task): value for task, value in saved["results"]})
+        for key, values in saved["times"].items():
+            times.setdefault(tuple(key.split("|")), []).extend(values)
+        seconds += saved["seconds"]
 
     def collect(task, value, task_times):
         results[task] = value
@@ -197,6 +210,16 @@ def main() -> int:
     else:
         for task in tasks:
             collect(*run_task(task))
+    if args.save:
+        Path(args.save).write_text(json.dumps({
+            "machine": m, "seconds": time.time() - started, "results": [[list(t), v] for t, v in results.items()],
+            "times": {"|".join(key): values for key, values in times.items()}}))
+    if not args.merge:
+        seconds = time.time() - started
+    order = {task: i for i, task in enumerate(plan_tasks(list(GAMES), set(), 0))}
+    results = dict(sorted(results.items(), key=lambda item: (order.get(item[0][:5] + (0,), len(order))
+                                                             if item[0][0] == "row" else
+                                                             order.get(item[0][:2] + (50,), len(order)))))
     lines = ["Seeded games, seeds from 0; ± is one standard error. 2v2: level A in two opposite seats against "
              "two B (even split 50%). 1v3: one A against three B (fair share 25%). 1v1: Skypo with two "
              "players. A shared win counts for its share. Goals (issue 10): medium vs easy ≥ 70% (2v2); hard "
@@ -228,7 +251,7 @@ def main() -> int:
         lines.append(f"| {GAMES[game_id][0]} | {level} | {len(values):,} | {1000 * pct(values, 0.5):.3f} | "
                      f"{1000 * pct(values, 0.95):.3f} | {1000 * max(values):.2f} |")
     lines += ["", f"Load average {' / '.join(f'{x:.2f}' for x in __import__('os').getloadavg())} at the end; "
-              f"{time.time() - started:.0f} s in all ({args.jobs} process{'es' if args.jobs > 1 else ''}).",
+              f"{seconds:.0f} s of wall time in all" + (f" ({args.jobs} processes)." if args.jobs > 1 else "."),
               "Reproduce: `make bench-bots` or `python3 bench/bots.py` (`--games N`, `--only skypo,dos`, "
               "`--rows 2v2:hard:medium,points`, `--jobs 2`)."]
     table = "\n".join(lines)
