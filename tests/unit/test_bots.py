@@ -55,7 +55,9 @@ def arrange_for(game_id, state):
 def hidden_card_influence(game_id, make, decisions_wanted=FAIRNESS_DECISIONS):
     """Decisions (seed, seat) whose choice changed when every card hidden from the deciding seat was
     reshuffled (other hands, the draw pile, face-down cells): same bot memory (a deep copy), same
-    generator state, a fresh view. ``make(state)`` builds one seat's bot."""
+    generator state, a fresh view. Every seat that may act is asked: the seat on turn (counted in
+    ``decisions_wanted``) and the seats that may act out of turn (a call, a denounce, a +3 breaker).
+    ``make(state)`` builds one seat's bot."""
     game = get(game_id)
     players = min(4, game.max_players)
     options = {"quick": True} if "quick" in game.options_spec else {}
@@ -67,16 +69,18 @@ def hidden_card_influence(game_id, make, decisions_wanted=FAIRNESS_DECISIONS):
         for _ in range(300):
             if state["over"] or decisions >= decisions_wanted:
                 break
-            seat = game.to_move(state)[0]
-            legal = game.legal_actions(state, seat)
-            before = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, True, random.Random(decisions))
-            with reshuffled_hidden(game, state, seat, shuffler, arrange_for(game_id, state)):
-                assert game.legal_actions(state, seat) == legal
-                after = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, True,
-                                                         random.Random(decisions))
-            if before != after:
-                changed.append((seed, seat))
-            decisions += 1
+            for i, seat in enumerate(game.to_move(state)):     # the seat on turn, then out of turn
+                must_act = i == 0
+                legal = game.legal_actions(state, seat)
+                before = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, must_act,
+                                                          random.Random(decisions))
+                with reshuffled_hidden(game, state, seat, shuffler, arrange_for(game_id, state)):
+                    assert game.legal_actions(state, seat) == legal
+                    after = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, must_act,
+                                                             random.Random(decisions))
+                if before != after:
+                    changed.append((seed, seat))
+                decisions += must_act
             step(game, state, bots, rng)
         seed += 1
     return changed
