@@ -86,7 +86,7 @@ class FlatSearch:
         from tapete.sim import step
 
         game = self.game
-        state["rng"] = self.random.getrandbits(63)
+        state["rng"] = "%064x" % self.random.getrandbits(256)   # a fresh engine generator state (core/rng.py)
         side = self.side or {seat}
         n = state["players"]
         before = list(state["scores"])
