@@ -135,6 +135,22 @@ def test_sound_waits_for_a_gesture_plays_and_mutes_across_a_reload(new_page, boo
     assert sound(page)["played"] == ["win"]
 
 
+def dos_turn(page) -> None:
+    """A plain DOS turn: draw; if that did not end it, select a card and put it in the row (or end)."""
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    page.click('[data-testid="btn-draw"]')
+    page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+    if page.get_attribute('[data-testid="table"]', "data-turn") != "0":
+        return
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    if page.query_selector('[data-testid="btn-end"]'):
+        page.click('[data-testid="btn-end"]')
+    else:
+        page.click('[data-testid="hand"] .card >> nth=0')
+        page.click('[data-testid="btn-place"], [data-testid="center-new"] >> nth=0')
+    page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+
+
 MY_TURN = f"""() => {{
   const t = {TABLE}; const area = document.querySelector('[data-testid=hand-area], [data-testid=my-grid]');
   const badge = document.querySelector('[data-testid=turn-badge]');
@@ -159,12 +175,7 @@ def test_your_turn_lights_the_hand_and_a_bots_turn_its_seat(new_page, boot, site
     for _ in range(6):                       # a skip or reverse gives the turn back: play until a bot's turn shows
         chooser, choice = CHOOSER.get(game_id, ("color-chooser", "color-G"))
         if game_id == "dos":
-            version = page.get_attribute('[data-testid="table"]', "data-version")
-            if page.query_selector('[data-testid="btn-draw"]'):
-                page.click('[data-testid="btn-draw"]')
-            else:
-                page.click('[data-testid="actions"] button >> nth=0')
-            page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+            dos_turn(page)
         else:
             take_turn(page, chooser, choice)
         try:
@@ -200,13 +211,42 @@ def test_direction_indicator_flips_after_a_reverse(new_page, boot, site_url, gam
     page.click(f'[data-testid="game-{game_id}"]')
     page.check('[data-testid="opt-opponents-2"]')
     page.click('[data-testid="btn-start"]')
-    page.wait_for_function("() => window.__dirs.some(d => d.value === '-1')"
+    page.wait_for_function("() => new Set(window.__dirs.map(d => d.value)).size === 2"
                            " || document.querySelector('[data-testid=result]')", timeout=120_000)
     seen = page.evaluate("() => window.__dirs")
-    assert any(d["value"] == "-1" for d in seen), "no reverse in this whole game: choose another seed"
-    assert seen[0]["value"] == "1"
+    assert {d["value"] for d in seen} == {"1", "-1"}, "no reverse in this whole game: choose another seed"
     for d in seen:
         ccw = d["value"] == "-1"
         assert ("ccw" in d["cls"].split()) == ccw and ("cw" in d["cls"].split()) != ccw, d
         assert ("counter-clockwise" in d["text"]) == ccw, d
         assert d["seats"] == d["value"], d
+
+
+def test_skypo_grid_lights_while_i_must_act(new_page, boot, site_url):
+    """Skypo: my grid is lit while I turn up my opening cards and on my turns, not on the bot's."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    open_game(page, boot, site_url, "skypo", query="bot_delay=1500&seed=4")
+    assert page.evaluate(MY_TURN)["lit"]                       # the opening: two cards to turn up
+    for _ in range(2):
+        version = page.get_attribute('[data-testid="table"]', "data-version")
+        page.click('[data-testid="my-grid"] button.card.face-down >> nth=0')
+        page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+    seen = set()
+    for _ in range(8):
+        page.wait_for_function(f"() => {TABLE}.dataset.phase !== 'reveal'")
+        state = page.evaluate(MY_TURN)
+        seen.add(state["turn"])
+        assert state["lit"] == (state["turn"] == "0") == (state["badge"] is not None), state
+        assert state["seats"] == ([] if state["turn"] == "0" else ["seat-1"]), state
+        if len(seen) == 2:
+            break
+        if state["turn"] == "0":                               # draw, then swap it for a card of my grid
+            version = page.get_attribute('[data-testid="table"]', "data-version")
+            page.click('[data-testid="draw-pile"]')
+            page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+            version = page.get_attribute('[data-testid="table"]', "data-version")
+            page.click('[data-testid="my-grid"] button.card >> nth=0')
+            page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+        else:
+            page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'")
+    assert seen == {"0", "1"}, seen
