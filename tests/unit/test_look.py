@@ -75,7 +75,9 @@ def test_no_face_or_card_code_on_a_hidden_hand(game_id):
     for state, _ in random_states(game, range(6), (2, 3, 4), 80, random.Random(5), {}):
         page = module.render_table(update_for(game, state, 0), "es", {"log": []})
         assert "🂠" not in page
-        for seat_html in SEAT.findall(page):
+        seats = SEAT.findall(page)
+        assert len(seats) == state["players"] - 1 and all('class="backs"' in x for x in seats)
+        for seat_html in seats:
             assert 'class="face"' not in seat_html and "data-i=" not in seat_html and "data-card" not in seat_html
         pile = re.search(r'<button[^>]*data-testid="draw-pile"[^>]*>(.*?)</button>', page, re.S).group(1)
         assert re.fullmatch(r'<span class="pile-count">\d+</span>', pile), pile
