@@ -116,6 +116,7 @@ def upd(events, turn=1, seat=0, phase="play", over=False, **view):
     ([{"type": "caught", "seat": 1, "target": 2}, {"type": "drew", "seat": 2, "count": 2}], ["penalty"]),
     ([{"type": "matched", "seat": 1}, {"type": "placed", "seat": 1}], ["play"]),
     ([{"type": "flipped", "seat": 1, "card": "5"}], ["play"]),
+    ([{"type": "played", "seat": 1, "card": "GT"}, {"type": "taki_opened", "seat": 1, "color": "G"}], ["call", "play"]),
     ([{"type": "played", "seat": 1, "card": "R7"}, {"type": "called", "seat": 1},
       {"type": "drew", "seat": 2, "count": 2}], ["penalty", "call", "play"]),
     ([{"type": "round_over", "winner": 0, "points": 30}], ["win"]),

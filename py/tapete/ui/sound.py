@@ -6,9 +6,10 @@ play:
 
 - ``penalty``: someone has to draw for a fault or a stack (+2/+4 stacks drawn, ``denounced``,
   ``challenged``, DOS ``caught``, Taki ``penalty`` and ``broke``), or draws two or more at once;
-- ``call``: a "¡última!" / "¡DOS!" / "last card" call (``called``);
+- ``call``: a "¡última!" / "¡DOS!" / "last card" call (``called``), or a TAKI opened (the card's
+  name is its call);
 - ``play``: a card goes to the table (``played``, DOS ``matched``/``placed``, Skypo ``flipped``,
-  ``swapped``, ``discarded``, ``took``, Taki ``taki_opened``/``taki_closed``);
+  ``swapped``, ``discarded``, ``took``, Taki ``taki_closed``);
 - ``draw``: one card drawn (``drew`` of one card);
 - ``win``: this seat won the round or the game (``round_over``/``game_over`` naming it; in Skypo the
   lowest round score wins the round);
@@ -27,7 +28,8 @@ from .i18n import t
 
 STORE_MUTED = "tapete.muted"          # localStorage key, "1" = muted (static/js/sound.js flips it)
 EFFECTS = ("penalty", "call", "play", "draw", "win", "turn")
-PLAYS = ("played", "matched", "placed", "flipped", "swapped", "discarded", "took", "taki_opened", "taki_closed")
+PLAYS = ("played", "matched", "placed", "flipped", "swapped", "discarded", "took", "taki_closed")
+CALLS = ("called", "taki_opened")
 PENALTIES = ("denounced", "challenged", "caught", "penalty", "broke")
 
 
@@ -54,7 +56,7 @@ def effects(update: dict, previous: dict | None = None) -> list[str]:
         kind = event.get("type")
         if kind in PENALTIES:
             found.add("penalty")
-        elif kind == "called":
+        elif kind in CALLS:
             found.add("call")
         elif kind in PLAYS:
             found.add("play")
