@@ -68,6 +68,8 @@ def test_faces_are_legible_at_phone_size(new_page, boot, site_url, game_id):
         assert face["cornerShown"] and face["cornerSize"] >= 9, face
         if not face["word"]:                                # TAKI's word cards print a word, smaller
             assert face["size"] >= 20 and face["height"] >= 16, face
+    # the turn badge and the sort buttons share a row that wraps: nothing sticks out sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     text = page.inner_text("body")
     assert "🂠" not in text and "🂠" not in page.inner_html("#app")
     count = page.query_selector('[data-testid="draw-pile"] .pile-count')
