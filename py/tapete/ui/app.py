@@ -21,7 +21,7 @@ from ..core.errors import BadState
 from ..net.deal import mix, new_secret
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
-from . import tables
+from . import sound, tables
 from .i18n import refusal, t
 from .hand import STORE_SORT, parse_sort
 from .html import escape
@@ -380,6 +380,7 @@ class App(RoomsMixin, NavMixin):
             if self.autoplay is not None and message["code"] == "rate_limited" and self.update:
                 asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again
             return
+        sound.on_update(message, self.update)          # which effect this update makes: ui/sound.py
         self.update = message
         self.ui["log"] = record_move(self.ui.get("log") or [], message["events"])   # events, said at render
         view = message["view"]

@@ -6,9 +6,10 @@ only what the seat may see. Each card is a button whose ``data-action`` is the a
 
 from __future__ import annotations
 
+from .cards import depth, direction, draw_pile, face, pile_count, seat_backs
 from .html import button, escape, tag
 from .i18n import t
-from .hand import action_bar, card_keys, display_order, hand_box, rank_order
+from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, status_line
 from .log import GameLog, Line, render_log
 from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
 
@@ -31,7 +32,8 @@ def card_face(card: str, color: str | None = None) -> str:
     shown = color if card[0] == "W" else card[0]
     glyph = RANK_GLYPHS.get(rank, rank)
     shape = COLOR_SHAPES.get(shown, "")
-    return (tag("span", escape(glyph), class_="rank") + tag("span", shape, class_="shape", aria_hidden="true"))
+    return face(tag("span", escape(glyph), class_="rank") + tag("span", shape, class_="shape", aria_hidden="true"),
+                glyph, shape)
 
 
 def card_button(lang: str, card: str, action: str, playable: bool, index: int, key: str | None = None) -> str:
@@ -73,11 +75,11 @@ def render_opponents(update: dict, lang: str) -> str:
         name = player_name(lang, update, seat)
         cls = "seat" + (" on-turn" if seat == view["turn"] else "")
         count_text = t(lang, "card1") if count == 1 else t(lang, "cards", n=count)
-        backs = tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
+        backs = seat_backs(count)
         items.append(tag("li", tag("span", escape(name), class_="name") + backs
                          + tag("span", escape(count_text), class_="count", data_testid=f"count-{seat}"),
                          class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
-    return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
+    return tag("ul", "".join(items), class_="opponents", data_testid="opponents", data_direction=view["direction"])
 
 
 def render_centre(update: dict, lang: str, ui: dict) -> str:
@@ -86,15 +88,14 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     top = view["top"]
     draw_label = t(lang, "pile.draw", n=view["draw_count"])
     draw_action = "draw" if "draw" in legal else None
-    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), draw_action or "draw",
-                  "draw-pile", "pile draw-pile" + (" playable" if draw_action else ""), aria_label=draw_label)
-    discard = tag("div", card_face(top, view["color"]), class_=f"card big c-{top[0]} wild-{view['color']}",
+    pile = draw_pile(view["draw_count"], bool(draw_action), draw_label)
+    discard = tag("div", card_face(top, view["color"]) + pile_count(view.get("discard_count")),
+                  class_=f"card big c-{top[0]} wild-{view['color']}", data_depth=depth(view.get("discard_count", 1)),
                   data_testid="discard-top", data_card=top, role="img",
                   aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
-    direction = t(lang, "direction.cw" if view["direction"] == 1 else "direction.ccw")
     info = [tag("span", escape(f"{t(lang, 'color')}: {COLOR_SHAPES[view['color']]} {t(lang, view['color'])}"),
                 class_=f"color-chip c-{view['color']}", data_testid="current-color", data_color=view["color"]),
-            tag("span", direction, data_testid="direction", data_direction=view["direction"])]
+            direction(lang, view["direction"])]
     if view["pending"]:
         info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
     if ui.get("timer") is not None:
@@ -128,8 +129,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
         if action in legal:                 # only what makes sense now: the bar keeps its height
             buttons.append(button(f"{t(lang, key)} ({hotkey})", action, f"btn-{action}", "btn " + action,
                                   aria_keyshortcuts=hotkey.lower()))
-    status = tag("p", escape(status_text(update, lang)), class_="status", data_testid="status",
-                 aria_live="polite")
+    status = status_line(status_text(update, lang), my_turn(update))
     notes = []
     if view["exposed"] is not None and view["exposed"] != update["seat"] and "denounce" in legal:
         notes.append(tag("p", escape(t(lang, "exposed", name=player_name(lang, update, view["exposed"]))),
@@ -173,7 +173,7 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             action = f"play {card}"
             playable = action in legal
         cards.append(card_button(lang, card, action, playable, i, keys[i]))
-    return hand_box(lang, cards, ui.get("sort"))
+    return hand_box(lang, cards, ui.get("sort"), mine=my_turn(update))
 
 
 SENTENCES = {

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
 from .chupate_table import COLOR_SHAPES, player_name
-from .hand import action_bar, card_keys, display_order, hand_box
+from .cards import draw_pile, face, seat_backs
+from .hand import action_bar, card_keys, display_order, hand_box, status_line
 from .log import GameLog, Line, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
@@ -135,10 +136,11 @@ def cards_name(lang: str, cards: list[str]) -> str:
 
 def card_face(card: str) -> str:
     if card == WILD_DOS:
-        return tag("span", "2", class_="rank") + tag("span", "DOS", class_="shape wild-mark", aria_hidden="true")
+        return face(tag("span", "2", class_="rank") + tag("span", "DOS", class_="shape wild-mark", aria_hidden="true"),
+                    "2")
     color, rank = card[0], card[1:]
-    return tag("span", escape(rank), class_="rank") + tag("span", COLOR_SHAPES[color], class_="shape",
-                                                          aria_hidden="true")
+    return face(tag("span", escape(rank), class_="rank") + tag("span", COLOR_SHAPES[color], class_="shape",
+                                                               aria_hidden="true"), rank, COLOR_SHAPES[color])
 
 
 def card_class(card: str) -> str:
@@ -230,7 +232,7 @@ def render_opponents(update: dict, lang: str) -> str:
         cls = "seat" + (" on-turn" if seat == view["turn"] and view["phase"] in ("play", "bonus") else "")
         count_text = shared_t(lang, "card1") if count == 1 else shared_t(lang, "cards", n=count)
         body = tag("span", escape(player_name(lang, update, seat)), class_="name")
-        body += tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
+        body += seat_backs(count)
         body += tag("span", count_text, class_="count", data_testid=f"count-{seat}")
         body += tag("span", escape(t(lang, "points", n=view["scores"][seat])), class_="score", data_testid=f"score-{seat}")
         badges = []
@@ -281,9 +283,7 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
                             aria_label=t(lang, "place_here", card=card_name(lang, card))))
     row = tag("div", "".join(slots), class_="center-row", data_testid="center", role="group",
               aria_label=t(lang, "center"))
-    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
-                  "pile draw-pile" + (" playable" if "draw" in legal else ""),
-                  aria_label=shared_t(lang, "pile.draw", n=view["draw_count"]))
+    pile = draw_pile(view["draw_count"], "draw" in legal, shared_t(lang, "pile.draw", n=view["draw_count"]))
     info = [tag("span", escape(t(lang, "target", n=view["options"].get("target", 200))), class_="target")]
     if view["bonus"] and view["phase"] in ("play", "bonus"):
         info.append(tag("span", escape(t(lang, "bonus_chip", n=view["bonus"])), class_="bonus-chip", data_testid="bonus"))
@@ -354,7 +354,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     if me is not None and view["phase"] in ("play", "bonus"):
         if "dos" in legal:
             buttons.append(button(t(lang, "dos"), "dos", "btn-dos", "btn dos-call", aria_keyshortcuts="2"))
-    status = tag("p", escape(status_text(update, lang, ui)), class_="status", data_testid="status", aria_live="polite")
+    status = status_line(status_text(update, lang, ui), my_turn(update))
     notes = []
     if me is not None and me in view["exposed"] and "dos" in legal:
         notes.append(tag("p", escape(t(lang, "you_exposed")), class_="note", data_testid="exposed-you"))
@@ -393,7 +393,7 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
                             data_key=keys[i]))
     me = update["seat"]
     score = tag("span", t(lang, "points", n=view["scores"][me]), class_="score", data_testid=f"score-{me}")
-    return hand_box(lang, cards, ui.get("sort"), extra=score)
+    return hand_box(lang, cards, ui.get("sort"), extra=score, mine=my_turn(update))
 
 
 def color_key(card: str) -> tuple:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .hand import action_bar, card_keys, display_order, hand_box, rank_order, spoken_label
+from .cards import depth, direction, draw_pile, face, pile_count
+from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, spoken_label
 from .log import GameLog, Line
 from .sheet import record_round, result_dialog, round_dialog, score_sheet
 from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
@@ -96,8 +97,8 @@ def card_name(lang: str, card: str) -> str:
 
 def card_face(card: str) -> str:
     suit = card[-1]
-    return (tag("span", escape(rank_of(card)), class_="rank")
-            + tag("span", SUIT_SYMBOLS[suit], class_="suit-sym", aria_hidden="true"))
+    return face(tag("span", escape(rank_of(card)), class_="rank")
+                + tag("span", SUIT_SYMBOLS[suit], class_="suit-sym", aria_hidden="true"), rank_of(card), SUIT_SYMBOLS[suit])
 
 
 def suit_chip(lang: str, suit: str) -> str:
@@ -139,16 +140,14 @@ def render_seats(update: dict, lang: str) -> str:
 def render_centre(update: dict, lang: str, ui: dict) -> str:
     view, legal = update["view"], update["legal"]
     top = view["top"]
-    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
-                  "pile draw-pile" + (" playable" if "draw" in legal else ""),
-                  aria_label=t(lang, "pile.draw", n=view["draw_count"]))
-    discard = tag("div", card_face(top), class_=f"card fcard big s-{top[-1]}", data_testid="discard-top", data_card=top,
+    pile = draw_pile(view["draw_count"], "draw" in legal, t(lang, "pile.draw", n=view["draw_count"]))
+    discard = tag("div", card_face(top) + pile_count(view.get("discard_count")), class_=f"card fcard big s-{top[-1]}",
+                  data_depth=depth(view.get("discard_count", 1)), data_testid="discard-top", data_card=top,
                   role="img", aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
     suit = view["suit"]
     info = [tag("span", f"{tx(lang, 'suit')}: {suit_chip(lang, suit)}", class_=f"suit-chip s-{suit}",
                 data_testid="current-suit", data_suit=suit),
-            tag("span", t(lang, "direction.cw" if view["direction"] == 1 else "direction.ccw"),
-                data_testid="direction", data_direction=view["direction"]),
+            direction(lang, view["direction"]),
             tag("span", escape(tx(lang, "round", n=view["round"]) + " · " + tx(lang, "limit", n=view["options"]["limit"])),
                 data_testid="round-info")]
     if view["pending"]:
@@ -197,7 +196,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                          class_="note", data_testid="exposed"))
     jack = ui.get(JACK_KEY)
     suit_box = render_suit_chooser(jack, lang) if jack and jack in (view.get("hand") or []) else ""
-    return tag("div", status_line(status_text(update, lang)) + "".join(notes) + message_line(ui) + suit_box
+    return tag("div", status_line(status_text(update, lang), my_turn(update)) + "".join(notes) + message_line(ui) + suit_box
                + action_bar(buttons, lang), class_="controls")
 
 
@@ -224,7 +223,7 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
         label = spoken_label(rank_of(card), card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
         cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
                             data_key=keys[i]))
-    return hand_box(lang, cards, ui.get("sort"), "sort.suit")
+    return hand_box(lang, cards, ui.get("sort"), "sort.suit", mine=my_turn(update))
 
 
 RANK_PLACE = rank_order(("J", "Q", "K", "A"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from .html import button, tag
+from .html import button, escape, tag
 from .i18n import t
 
 STORE_SORT = "tapete.sort"
@@ -58,13 +58,38 @@ def parse_sort(action: str) -> str | None:
     return mode if mode in SORTS else None
 
 
+def my_turn(update: dict) -> bool:
+    """This seat has to act now: its turn in a round being played (in Skypo's opening, while it still
+    has cards to turn up). Never for a spectator, a finished round or game."""
+    view, me = update["view"], update.get("seat")
+    if me is None or view.get("over") or view.get("phase") in ("round_over", "game_over"):
+        return False
+    if view.get("phase") == "reveal":
+        to_flip = view.get("to_flip") or []
+        return bool(me < len(to_flip) and to_flip[me])
+    return view.get("turn") == me
+
+
+def turn_badge(lang: str, mine: bool) -> str:
+    """"Tu turno" / "Your turn" on my hand while I have to act (``turn-badge``), else nothing."""
+    return tag("span", escape(t(lang, "turn.badge")), class_="turn-badge", data_testid="turn-badge") if mine else ""
+
+
+def status_line(text: str, mine: bool = False) -> str:
+    """The status line (``status``); ``mine``: it is my turn (drawn stronger, ``data-mine="1"``)."""
+    return tag("p", escape(text), class_="status" + (" mine" if mine else ""), data_testid="status",
+               aria_live="polite", data_mine="1" if mine else None)
+
+
 def hand_box(lang: str, cards_html: Sequence[str], mode: str | None, color_key: str = "sort.color",
-             extra: str = "") -> str:
-    """My hand (``hand``, a group of card buttons already in display order) under its sort control."""
+             extra: str = "", mine: bool = False) -> str:
+    """My hand (``hand``, a group of card buttons already in display order) under its sort control;
+    ``mine``: it is my turn, the area lights up (``my-turn``) and carries the turn badge."""
     head = tag("h2", t(lang, "hand"), class_="sr-only")
     cards = tag("div", "".join(cards_html) + extra, class_="hand", data_testid="hand", role="group",
                 aria_label=t(lang, "hand"))
-    return tag("div", head + sort_control(lang, mode, color_key) + cards, class_="hand-area")
+    return tag("div", head + tag("div", turn_badge(lang, mine) + sort_control(lang, mode, color_key), class_="hand-head")
+               + cards, class_="hand-area" + (" my-turn" if mine else ""), data_testid="hand-area")
 
 
 def rank_order(ranks: Sequence[str]) -> Callable[[str], int]:

@@ -17,6 +17,7 @@ from pyscript import document, window
 from ..core.errors import BadState
 from .browser import STORE_RANKING, _store_del, _store_get, _store_set, player_id
 from .html import button, escape, tag
+from .sound import STORE_MUTED, mute_button
 from .i18n import t
 from . import saves
 
@@ -198,6 +199,7 @@ class NavMixin:
         title = escape(self.game_title(self.game_id))
         return tag("nav", button(t(self.lang, "menu"), "leave", "btn-leave")
                    + tag("span", title, class_="table-title")
+                   + mute_button(self.lang, _store_get(STORE_MUTED) == "1")
                    + button("?" + tag("span", " " + t(self.lang, "rules.open") + ": " + title, class_="visually-hidden"),
                             None, "btn-rules", data_rules=self.game_id),
                    class_="table-bar", data_testid="table-bar", aria_label=t(self.lang, "table.bar"))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .chupate_table import player_name
+from .cards import seat_backs
+from .hand import status_line
 from .log import render_log
 from .html import button, escape, tag
 from .i18n import t
@@ -33,15 +35,11 @@ def seat_list(update: dict, lang: str, extra: SeatExtra | None = None, skip: Seq
         name = player_name(lang, update, seat)
         cls = "seat" + (" on-turn" if seat == view["turn"] and view["phase"] not in NOT_PLAYING else "") + (" " + more_cls if more_cls else "")
         count_text = t(lang, "card1") if count == 1 else t(lang, "cards", n=count)
-        backs = tag("span", "🂠" * min(count, 12), class_="backs", aria_hidden="true")
+        backs = seat_backs(count)
         items.append(tag("li", tag("span", escape(name), class_="name") + backs
                          + tag("span", count_text, class_="count", data_testid=f"count-{seat}") + more,
                          class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
-    return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
-
-
-def status_line(text: str) -> str:
-    return tag("p", escape(text), class_="status", data_testid="status", aria_live="polite")
+    return tag("ul", "".join(items), class_="opponents", data_testid="opponents", data_direction=view.get("direction"))
 
 
 def message_line(ui: dict) -> str:

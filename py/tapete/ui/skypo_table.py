@@ -11,7 +11,8 @@ stored with the table version it was made at, so it lapses by itself once the ta
 from __future__ import annotations
 
 from .chupate_table import player_name
-from .hand import action_bar
+from .cards import depth, draw_pile, face, pile_count
+from .hand import action_bar, my_turn, status_line, turn_badge
 from .log import GameLog, Line, names_of, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
@@ -138,7 +139,8 @@ def place(row: int, col: int) -> str:
 
 
 def card_face(card: str) -> str:
-    return tag("span", escape(card_glyph(card)), class_="rank")
+    glyph = card_glyph(card)
+    return face(tag("span", escape(glyph), class_="rank"), glyph)
 
 
 # ----- local choices -------------------------------------------------------------------------------
@@ -277,22 +279,22 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     mine = me is not None and view["turn"] == me
     mode = current_mode(view, ui)
     can_draw = "draw" in legal
-    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
-                  "pile draw-pile" + (" playable" if can_draw else ""),
-                  aria_label=t(lang, "pile.draw", n=view["draw_count"]))
+    pile = draw_pile(view["draw_count"], can_draw, t(lang, "pile.draw", n=view["draw_count"]))
     top = view["top"]
     label = f"{t(lang, 'pile.discard')}: {card_name(lang, top)}" if top is not None else t(lang, "pile.discard")
-    face = card_face(top) if top is not None else ""
+    shown = (card_face(top) if top is not None else "") + pile_count(view.get("discard_count"))
     cls = "card big discard-pile" + (f" v-{band(top)}" if top is not None else "")
     version = view["version"]
+    deep = depth(view.get("discard_count", 1))
     if mine and view["phase"] == "turn":
-        discard = button(face, f"ui:take:{version}", "discard-top", cls + (" playable selected" if mode == "take" else " playable"),
-                         aria_label=f"{label} — {t(lang, 'take')}", data_card=top)
+        discard = button(shown, f"ui:take:{version}", "discard-top", cls + (" playable selected" if mode == "take" else " playable"),
+                         aria_label=f"{label} — {t(lang, 'take')}", data_card=top, data_depth=deep)
     elif mine and view["phase"] == "drawn":
-        discard = button(face, f"ui:discard:{version}", "discard-top", cls + (" selected" if mode == "discard" else ""),
-                         aria_label=f"{label} — {t(lang, 'discard')}", data_card=top)
+        discard = button(shown, f"ui:discard:{version}", "discard-top", cls + (" selected" if mode == "discard" else ""),
+                         aria_label=f"{label} — {t(lang, 'discard')}", data_card=top, data_depth=deep)
     else:
-        discard = tag("div", face, class_=cls, data_testid="discard-top", data_card=top, role="img", aria_label=label)
+        discard = tag("div", shown, class_=cls, data_testid="discard-top", data_card=top, role="img", aria_label=label,
+                      data_depth=deep)
     parts = [pile, discard]
     drawn = view["drawn"]
     if drawn is not None and view["turn"] is not None:
@@ -346,7 +348,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                               aria_pressed=str(mode == "discard").lower()))
     if current_mode(view, ui) in ("take", "discard"):
         buttons.append(button(t(lang, "cancel"), "ui:cancel", "btn-cancel", "btn cancel"))
-    status = tag("p", escape(status_text(update, lang, ui)), class_="status", data_testid="status", aria_live="polite")
+    status = status_line(status_text(update, lang, ui), my_turn(update))
     notes = []
     if view["closer"] is not None and view["phase"] in ("turn", "drawn"):
         text = t(lang, "last_turn.you") if view["closer"] == me else \
@@ -359,10 +361,11 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
 def render_my_grid(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     me = update["seat"]
+    mine = my_turn(update)
     cls = "my-grid seat" + (" on-turn" if view["turn"] == me else "") + (" closer" if view["closer"] == me else "")
-    return tag("div", tag("h2", t(lang, "my_grid"), class_="sr-only")
+    return tag("div", tag("h2", t(lang, "my_grid"), class_="sr-only") + turn_badge(lang, mine)
                + render_grid(update, lang, me, my_mode(update, ui), False) + seat_info(update, lang, me),
-               class_=cls, data_testid="my-grid")
+               class_=cls + (" my-turn" if mine else ""), data_testid="my-grid")
 
 
 # ----- the log ------------------------------------------------------------------------------------

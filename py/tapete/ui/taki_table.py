@@ -11,7 +11,8 @@ from __future__ import annotations
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .hand import action_bar, card_keys, display_order, hand_box, rank_order, spoken_label
+from .cards import depth, direction, draw_pile, face, pile_count
+from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, spoken_label
 from .log import GameLog, Line
 from .sheet import cards_left_table, result_dialog
 from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
@@ -131,7 +132,8 @@ def card_face(card: str) -> str:
     glyph = GLYPHS.get(rank, rank)
     shape = COLOR_SHAPES.get(card[0], "") if coloured(card) else ""
     cls = "rank" + (" word" if len(glyph) > 3 else "")
-    return tag("span", escape(glyph), class_=cls) + tag("span", shape, class_="shape", aria_hidden="true")
+    return face(tag("span", escape(glyph), class_=cls) + tag("span", shape, class_="shape", aria_hidden="true"),
+                glyph if len(glyph) <= 3 else glyph[0], shape)
 
 
 def card_class(card: str) -> str:
@@ -172,19 +174,17 @@ def render_seats(update: dict, lang: str) -> str:
 def render_centre(update: dict, lang: str, ui: dict) -> str:
     view, legal = update["view"], update["legal"]
     top = view["top"]
-    pile = button(tag("span", escape(str(view["draw_count"])), class_="pile-count"), "draw", "draw-pile",
-                  "pile draw-pile" + (" playable" if "draw" in legal else ""),
-                  aria_label=t(lang, "pile.draw", n=view["draw_count"]))
+    pile = draw_pile(view["draw_count"], "draw" in legal, t(lang, "pile.draw", n=view["draw_count"]))
     color = view["color"]
-    discard = tag("div", card_face(top), class_=card_class(top) + f" big wild-{color}", data_testid="discard-top",
+    discard = tag("div", card_face(top) + pile_count(view.get("discard_count")), class_=card_class(top) + f" big wild-{color}",
+                  data_depth=depth(view.get("discard_count", 1)), data_testid="discard-top",
                   data_card=top, role="img", aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
     if color:
         chip = tag("span", f"{t(lang, 'color')}: {color_text(lang, color)}", class_=f"color-chip c-{color}",
                    data_testid="current-color", data_color=color)
     else:
         chip = tag("span", tx(lang, "color.any"), class_="color-chip any", data_testid="current-color", data_color="")
-    info = [chip, tag("span", t(lang, "direction.cw" if view["direction"] == 1 else "direction.ccw"),
-                      data_testid="direction", data_direction=view["direction"])]
+    info = [chip, direction(lang, view["direction"])]
     if view["pending"]:
         info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
     if view["plus3_by"] is not None:
@@ -254,7 +254,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
         buttons.insert(0, action_button(tx(lang, "break"), "break", legal, "B", cls="primary"))
     choosing = ui.get(COLOR_KEY)
     color_box = render_color_chooser(choosing, lang) if choosing and choosing in (view.get("hand") or []) else ""
-    return tag("div", status_line(status_text(update, lang)) + render_run(update, lang) + message_line(ui)
+    return tag("div", status_line(status_text(update, lang), my_turn(update)) + render_run(update, lang) + message_line(ui)
                + color_box + action_bar(buttons, lang), class_="controls")
 
 
@@ -288,7 +288,7 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
         label = spoken_label(glyph, card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
         cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
                             data_key=keys[i]))
-    return hand_box(lang, cards, ui.get("sort"))
+    return hand_box(lang, cards, ui.get("sort"), mine=my_turn(update))
 
 
 RANK_PLACE = rank_order(("S", "R", "+", "T", "+2", "CC", "ST", "K", "+3", "X3"))

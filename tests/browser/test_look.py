@@ -1,0 +1,254 @@
+"""How the tables look and sound (issue 9: cards, sound, your turn), in the real page (Pyodide in Chromium).
+
+- faces at 390×844: every card of the hand and the discard has a face with a big centre symbol and
+  both corner indices (drawn by CSS from data-i / data-s), no 🂠 glyph anywhere, piles show their count;
+- sound: no AudioContext before a gesture (effects asked for are not played), a card played → "play",
+  muted → nothing played, the mute survives a reload;
+- your turn: the hand area lights up with a badge and the status says so on my turn, and not on a bot's
+  turn, whose seat box is marked;
+- the direction indicator flips after a reverse (arrow class, text and the seats' arrows).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clicks import take_turn
+from conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+GAMES = ["chupate", "skypo", "francesa", "taki", "dos"]
+TABLE = "document.querySelector('[data-testid=table]')"
+CHOOSER = {"chupate": ("color-chooser", "color-G"), "francesa": ("suit-chooser", "suit-H"),
+           "taki": ("color-chooser", "color-G")}
+
+FACES = """() => {
+  const out = [];
+  const cards = document.querySelectorAll('[data-testid=hand] .card, [data-testid=my-grid] .card.face-up,'
+    + ' [data-testid=discard-top], [data-testid=center] .card.big');
+  for (const card of cards) {
+    const face = card.querySelector('.face');
+    if (!face) { out.push({key: card.dataset.key || card.dataset.testid, face: false}); continue; }
+    const rank = face.querySelector('.rank');
+    const box = rank.getBoundingClientRect();
+    const before = getComputedStyle(face, '::before'), after = getComputedStyle(face, '::after');
+    out.push({key: card.dataset.key || card.dataset.testid, face: true, word: rank.classList.contains('word'),
+              size: parseFloat(getComputedStyle(rank).fontSize), height: box.height, width: box.width,
+              index: face.dataset.i || '', corner1: before.content, corner2: after.content,
+              cornerShown: before.display !== 'none' && after.display !== 'none',
+              cornerSize: parseFloat(before.fontSize)});
+  }
+  return out;
+}"""
+
+
+def open_game(page, boot, site_url, game_id, query="bot_delay=0&seed=4", opponents=1):
+    boot(page, f"{site_url}?{query}")
+    page.click(f'[data-testid="game-{game_id}"]')
+    page.check(f'[data-testid="opt-opponents-{opponents}"]')
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_selector('[data-testid="table"]')
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_faces_are_legible_at_phone_size(new_page, boot, site_url, game_id):
+    page = new_page(viewport={"width": 390, "height": 844})
+    open_game(page, boot, site_url, game_id)
+    if game_id == "skypo":                  # turn two cards up so the grid has faces
+        for _ in range(2):
+            version = page.get_attribute('[data-testid="table"]', "data-version")
+            page.click('[data-testid="my-grid"] button.card.face-down >> nth=0')
+            page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+    faces = page.evaluate(FACES)
+    assert len(faces) >= 3, faces
+    for face in faces:
+        assert face["face"], face
+        assert face["index"], face                          # the corners have something to show
+        assert face["index"] in face["corner1"] and face["index"] in face["corner2"], face
+        assert face["cornerShown"] and face["cornerSize"] >= 9, face
+        if not face["word"]:                                # TAKI's word cards print a word, smaller
+            assert face["size"] >= 20 and face["height"] >= 16, face
+    # the turn badge and the sort buttons share a row that wraps: nothing sticks out sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    text = page.inner_text("body")
+    assert "🂠" not in text and "🂠" not in page.inner_html("#app")
+    count = page.query_selector('[data-testid="draw-pile"] .pile-count')
+    assert count and count.is_visible() and count.inner_text().strip().isdigit()
+    assert page.get_attribute('[data-testid="draw-pile"]', "data-depth") in ("1", "2", "3")
+    back = page.evaluate("() => getComputedStyle(document.querySelector('[data-testid=draw-pile]')).backgroundImage")
+    assert "gradient" in back                              # a CSS back, no image file
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"look-{game_id}-390x844.png"), full_page=True)
+
+
+def sound(page) -> dict:
+    return page.evaluate("() => { const s = window.__tapeteSound; return {requested: s.requested, played: s.played,"
+                         " contextState: s.contextState, muted: s.muted}; }")
+
+
+def test_sound_waits_for_a_gesture_plays_and_mutes_across_a_reload(new_page, boot, site_url):
+    page = new_page(viewport={"width": 390, "height": 844})
+    boot(page, f"{site_url}?bot_delay=0&seed=4")
+    # before any gesture: an effect asked for is not played and no AudioContext exists
+    page.evaluate("() => window.tapeteSound.play(['turn'])")
+    state = sound(page)
+    assert state["contextState"] == "none" and state["requested"] == ["turn"] and state["played"] == []
+    page.click('[data-testid="game-chupate"]')
+    page.check('[data-testid="opt-opponents-1"]')
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_selector('[data-testid="table"]')
+    assert sound(page)["contextState"] != "none"               # the clicks were gestures
+    page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'")
+    played_before = len(sound(page)["played"])
+    page.wait_for_selector('[data-testid="hand"] .card.playable, [data-testid="btn-draw"]')
+    playable = page.query_selector('[data-testid="hand"] .card.playable:not([data-action^="wild"])')
+    if playable is None:
+        pytest.skip("seed 4 gives no plain playable card on the first turn")
+    page.click('[data-testid="hand"] .card.playable:not([data-action^="wild"]) >> nth=0')
+    page.wait_for_function("n => window.__tapeteSound.played.length > n && window.__tapeteSound.played.includes('play')",
+                           arg=played_before)
+    # mute: the toggle says so, the choice is stored, and later moves play nothing
+    page.click('[data-testid="btn-mute"]')
+    assert page.get_attribute('[data-testid="btn-mute"]', "aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('tapete.muted')") == "1"
+    page.wait_for_function(f"() => {TABLE}.dataset.turn === '0' || {TABLE}.dataset.phase !== 'play'")
+    muted_played = len(sound(page)["played"])
+    muted_requested = len(sound(page)["requested"])
+    take_turn(page)
+    page.wait_for_function("n => window.__tapeteSound.requested.length > n", arg=muted_requested)
+    assert len(sound(page)["played"]) == muted_played
+    # the choice survives a reload: the toggle renders pressed, and nothing plays after a gesture
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.ready === '1'")
+    assert sound(page)["muted"] is True
+    page.click('[data-testid="game-chupate"]')
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_selector('[data-testid="btn-mute"]')
+    assert page.get_attribute('[data-testid="btn-mute"]', "aria-pressed") == "true"
+    page.evaluate("() => window.tapeteSound.play(['play', 'win'])")
+    state = sound(page)
+    assert state["played"] == [] and state["contextState"] == "none", state
+    # keyboard: the toggle is a button in the tab order; Enter unmutes
+    page.focus('[data-testid="btn-mute"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !window.__tapeteSound.muted")
+    assert page.get_attribute('[data-testid="btn-mute"]', "aria-pressed") == "false"
+    page.evaluate("() => window.tapeteSound.play(['win'])")
+    assert sound(page)["played"] == ["win"]
+
+
+def dos_turn(page) -> None:
+    """A plain DOS turn: draw; if that did not end it, select a card and put it in the row (or end)."""
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    page.click('[data-testid="btn-draw"]')
+    page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+    if page.get_attribute('[data-testid="table"]', "data-turn") != "0":
+        return
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    if page.query_selector('[data-testid="btn-end"]'):
+        page.click('[data-testid="btn-end"]')
+    else:
+        page.click('[data-testid="hand"] .card >> nth=0')
+        page.click('[data-testid="btn-place"], [data-testid="center-new"] >> nth=0')
+    page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+
+
+MY_TURN = f"""() => {{
+  const t = {TABLE}; const area = document.querySelector('[data-testid=hand-area], [data-testid=my-grid]');
+  const badge = document.querySelector('[data-testid=turn-badge]');
+  const status = document.querySelector('[data-testid=status]');
+  return {{turn: t.dataset.turn, phase: t.dataset.phase, lit: area.classList.contains('my-turn'),
+           badge: badge ? badge.textContent : null, badgeShown: !!badge && badge.getBoundingClientRect().height > 0,
+           status: status.textContent, mine: status.dataset.mine === '1',
+           glow: getComputedStyle(area).boxShadow,
+           seats: [...document.querySelectorAll('[data-testid^=seat-].on-turn')].map(s => s.dataset.testid)}};
+}}"""
+
+
+@pytest.mark.parametrize("game_id", ["chupate", "francesa", "taki", "dos"])
+def test_your_turn_lights_the_hand_and_a_bots_turn_its_seat(new_page, boot, site_url, game_id):
+    page = new_page(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    open_game(page, boot, site_url, game_id, query="bot_delay=1500&seed=4")
+    page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'")
+    mine = page.evaluate(MY_TURN)
+    assert mine["lit"] and mine["badgeShown"] and mine["mine"], mine
+    assert mine["badge"].strip() in ("Your turn", "Tu turno") and mine["glow"] != "none", mine
+    assert not mine["seats"], mine
+    for _ in range(6):                       # a skip or reverse gives the turn back: play until a bot's turn shows
+        chooser, choice = CHOOSER.get(game_id, ("color-chooser", "color-G"))
+        if game_id == "dos":
+            dos_turn(page)
+        else:
+            take_turn(page, chooser, choice)
+        try:
+            page.wait_for_function(f"() => {TABLE}.dataset.turn === '1'", timeout=3000)
+            break
+        except Exception:                    # still my turn (DOS: matched or drew and must place)
+            continue
+    theirs = page.evaluate(MY_TURN)
+    if theirs["turn"] != "1":
+        pytest.fail(f"never saw the bot's turn: {theirs}")
+    assert not theirs["lit"] and theirs["badge"] is None and not theirs["mine"], theirs
+    assert theirs["seats"] == ["seat-1"], theirs
+
+
+DIRECTIONS = """() => {
+  window.__dirs = [];
+  const seen = () => {
+    const d = document.querySelector('[data-testid=direction]');
+    const o = document.querySelector('[data-testid=opponents]');
+    if (!d) return;
+    window.__dirs.push({value: d.dataset.direction, cls: d.className, text: d.textContent,
+                        seats: o ? o.dataset.direction : null});
+  };
+  new MutationObserver(seen).observe(document.getElementById('app'), {childList: true, subtree: true, attributes: true});
+}"""
+
+
+@pytest.mark.parametrize("game_id", ["chupate", "taki"])
+def test_direction_indicator_flips_after_a_reverse(new_page, boot, site_url, game_id):
+    page = new_page(viewport={"width": 390, "height": 844}, locale="en-GB")
+    boot(page, f"{site_url}?bot_delay=0&seed=3&autoplay=0")
+    page.evaluate(DIRECTIONS)
+    page.click(f'[data-testid="game-{game_id}"]')
+    page.check('[data-testid="opt-opponents-2"]')
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_function("() => new Set(window.__dirs.map(d => d.value)).size === 2"
+                           " || document.querySelector('[data-testid=result]')", timeout=120_000)
+    seen = page.evaluate("() => window.__dirs")
+    assert {d["value"] for d in seen} == {"1", "-1"}, "no reverse in this whole game: choose another seed"
+    for d in seen:
+        ccw = d["value"] == "-1"
+        assert ("ccw" in d["cls"].split()) == ccw and ("cw" in d["cls"].split()) != ccw, d
+        assert ("counter-clockwise" in d["text"]) == ccw, d
+        assert d["seats"] == d["value"], d
+
+
+def test_skypo_grid_lights_while_i_must_act(new_page, boot, site_url):
+    """Skypo: my grid is lit while I turn up my opening cards and on my turns, not on the bot's."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    open_game(page, boot, site_url, "skypo", query="bot_delay=1500&seed=4")
+    assert page.evaluate(MY_TURN)["lit"]                       # the opening: two cards to turn up
+    for _ in range(2):
+        version = page.get_attribute('[data-testid="table"]', "data-version")
+        page.click('[data-testid="my-grid"] button.card.face-down >> nth=0')
+        page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+    seen = set()
+    for _ in range(8):
+        page.wait_for_function(f"() => {TABLE}.dataset.phase !== 'reveal'")
+        state = page.evaluate(MY_TURN)
+        seen.add(state["turn"])
+        assert state["lit"] == (state["turn"] == "0") == (state["badge"] is not None), state
+        assert state["seats"] == ([] if state["turn"] == "0" else ["seat-1"]), state
+        if len(seen) == 2:
+            break
+        if state["turn"] == "0":                               # draw, then swap it for a card of my grid
+            version = page.get_attribute('[data-testid="table"]', "data-version")
+            page.click('[data-testid="draw-pile"]')
+            page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+            version = page.get_attribute('[data-testid="table"]', "data-version")
+            page.click('[data-testid="my-grid"] button.card >> nth=0')
+            page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+        else:
+            page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'")
+    assert seen == {"0", "1"}, seen
