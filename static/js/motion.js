@@ -235,14 +235,20 @@
   }
 
   var running = Promise.resolve(0);
+  var timing = [];                              // [measure ms, patch ms] of the last updates (bench/feel.py)
 
   function update(root, html, planJson) {
     var plan = typeof planJson === "string" ? JSON.parse(planJson) : (planJson || {});
     var ms = plan.instant || reduced() ? 0 : SPEEDS[speed()];
     var groups = ms ? plan.groups || [] : [];
+    var t0 = performance.now();
     var before = groups.length ? measure(root, { groups: groups }) : null;
+    var t1 = performance.now();
     morph(root, html);
     mark(root, plan.last || null);
+    var t2 = performance.now();
+    timing.push([t1 - t0, t2 - t1]);
+    if (timing.length > 200) timing.shift();
     if (!groups.length) {
       running = Promise.resolve(0);
       return running;
@@ -272,6 +278,7 @@
     morph: morph,
     mark: mark,
     log: log,
+    timing: timing,
     running: function () { return running; },
   };
 })();

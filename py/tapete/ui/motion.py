@@ -113,7 +113,9 @@ def groups_for(update: dict, previous: dict | None, table=None) -> list[list[dic
         seat = event.get("seat")
         if kind == "played":
             if event is plays[-1]:
-                source = [hand_key(update, event["card"])] + seat_box(update, seat) if seat == me else seat_box(update, seat)
+                source = seat_box(update, seat)
+                if seat == me:                            # from the card's own place in my hand
+                    source = [hand_key(update, event["card"])] + source
                 groups.append([{"kind": "fly", "from": source, "to": DISCARD, "play": True, "seat": seat}])
             else:                                         # a run: the cards the discard covers fly first
                 source = [hand_key(update, event["card"])] if seat == me else []
