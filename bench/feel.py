@@ -7,7 +7,8 @@ would: a pending choice, a playable centre slot or grid cell, a playable card, e
 draw/pass/end, the round dialog's button. Measured in the page:
 
 - click → first changed frame: from the click event's timestamp to the first requestAnimationFrame
-  callback after #app changed (a MutationObserver sees the change), for clicks that changed #app;
+  callback after #app changed (a MutationObserver sees the change), for clicks whose own task changed
+  #app (the app handles a click synchronously; a later bot move is not the click's answer);
 - dropped frames during animations: rAF gaps > 34 ms as a share of rAF frames while a motion.js
   animation (id ``motion:*``) runs;
 - long tasks > 50 ms (PerformanceObserver ``longtask``) while the game runs: count and max;
@@ -56,7 +57,7 @@ PROBE = """() => {
       requestAnimationFrame(() => { rec.frame = performance.now(); });
     });
     mo.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
-    setTimeout(() => mo.disconnect(), 2000);
+    setTimeout(() => mo.disconnect(), 0);      // only what this click's own task changed (not a later bot move)
   }, true);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (f.on) f.long.push(e.duration);

@@ -177,12 +177,29 @@
     return wrap;
   }
 
-  function animateMove(root, before, move, delay, ms, anims) {
+  /* Reads first (every rect of every move, one layout), then writes (ghosts, animations): adding a
+   * ghost between two reads would force a layout per move. */
+  function locate(root, before, move) {
     var to = find(root, move.to);
     var src = move.from ? fromRect(root, before, move.from) : null;
+    var spot = { move: move, to: to, src: src, toRect: rectOf(to), kids: [] };
+    if (move.kind === "enter" && src) {                         // new children of a box, from the pile
+      var box = root.querySelector(move.to);
+      var seen = before.keys[move.to] || {};
+      var kids = box ? box.querySelectorAll(move.all ? (move.children || "[data-key]") : "[data-key]") : [];
+      for (var i = 0; i < kids.length; i++) {
+        if (!move.all && seen[kids[i].getAttribute("data-key")]) continue;
+        var r = rectOf(kids[i]);
+        if (r) spot.kids.push({ el: kids[i], rect: r });
+      }
+    }
+    return spot;
+  }
+
+  function start(spot, before, delay, ms, anims) {
+    var move = spot.move, to = spot.to, src = spot.src, toRect = spot.toRect;
     var id = "motion:" + move.kind + ":" + (src ? name(src.sel) : "") + "->" + name(move.to);
     var opts = { duration: ms, delay: delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards", id: id };
-    var toRect = rectOf(to);
     var entry = { id: id, kind: move.kind, from: src ? name(src.sel) : null, to: name(move.to),
                   fromRect: src ? src.rect : null, toRect: toRect, delay: delay, duration: ms,
                   at: performance.now() };
@@ -194,11 +211,12 @@
                       { transform: "none" }], opts);
     } else if (move.kind === "ghost" && src && (toRect || move.fade)) {   // a copy that travels and goes
       var g = ghostNode(move, before, src.sel, to);
-      overlay().appendChild(g);
       g.style.left = src.rect.x + "px";
       g.style.top = src.rect.y + "px";
       g.style.width = (move.text ? Math.max(32, src.rect.w / 2) : src.rect.w) + "px";
       g.style.height = (move.text ? 32 : src.rect.h) + "px";
+      g.style.opacity = "0";                      // unseen while it waits for its turn in the chain
+      overlay().appendChild(g);
       var end = toRect ? centreOffset(toRect, src.rect) : [0, -40];
       var last = { transform: "translate(" + end[0] + "px," + end[1] + "px)", opacity: move.fade ? 0 : 1 };
       opts.fill = "none";
@@ -207,26 +225,18 @@
       entry.ghost = true;
     } else if (move.kind === "turn" && to) {                    // a card turned over where it lies
       a = to.animate([{ transform: "scaleX(0)" }, { transform: "none" }], opts);
-    } else if (move.kind === "enter" && src) {                  // new children of a box, from the pile
-      var box = root.querySelector(move.to);
-      var seen = before.keys[move.to] || {};
-      var kids = box ? box.querySelectorAll(move.all ? (move.children || "[data-key]") : "[data-key]") : [];
-      var n = 0;
-      for (var i = 0; i < kids.length; i++) {
-        if (!move.all && seen[kids[i].getAttribute("data-key")]) continue;
-        var r = rectOf(kids[i]);
-        if (!r) continue;
-        var dk = centreOffset(src.rect, r);
-        var o = { duration: ms, delay: delay + n * Math.round(ms / 6), easing: opts.easing, fill: "backwards",
-                  id: id + "#" + n };
-        var ka = kids[i].animate([{ transform: "translate(" + dk[0] + "px," + dk[1] + "px) scale(.6)" },
-                                  { transform: "none" }], o);
-        anims.push(ka);
-        n++;
-      }
-      entry.count = n;
+    } else if (move.kind === "enter" && src) {
+      var step = Math.round(ms / 6);
+      spot.kids.forEach(function (kid, n) {
+        var dk = centreOffset(src.rect, kid.rect);
+        anims.push(kid.el.animate([{ transform: "translate(" + dk[0] + "px," + dk[1] + "px) scale(.6)" },
+                                   { transform: "none" }],
+                                  { duration: ms, delay: delay + n * step, easing: opts.easing, fill: "backwards",
+                                    id: id + "#" + n }));
+      });
+      entry.count = spot.kids.length;
       remember(entry);
-      return n ? delay + (n - 1) * Math.round(ms / 6) + ms : delay;
+      return spot.kids.length ? delay + (spot.kids.length - 1) * step + ms : delay;
     }
     if (!a) return delay;
     remember(entry);
@@ -253,11 +263,14 @@
       running = Promise.resolve(0);
       return running;
     }
+    var spots = groups.map(function (group) {
+      return group.map(function (move) { return locate(root, before, move); });
+    });
     var anims = [], at = 0;
-    groups.forEach(function (group) {
+    spots.forEach(function (group) {
       var end = at;
-      group.forEach(function (move, i) {
-        end = Math.max(end, animateMove(root, before, move, at + i * Math.round(ms / 5), ms, anims));
+      group.forEach(function (spot, i) {
+        end = Math.max(end, start(spot, before, at + i * Math.round(ms / 5), ms, anims));
       });
       at = end;
     });
