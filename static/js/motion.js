@@ -202,7 +202,7 @@
     var opts = { duration: ms, delay: delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards", id: id };
     var entry = { id: id, kind: move.kind, from: src ? name(src.sel) : null, to: name(move.to),
                   fromRect: src ? src.rect : null, toRect: toRect, delay: delay, duration: ms,
-                  at: performance.now() };
+                  update: serial, at: updateAt };
     var a = null;
     if (move.kind === "fly" && to && src && toRect) {            // FLIP: the element itself, from there
       var d = centreOffset(src.rect, toRect);
@@ -245,6 +245,7 @@
   }
 
   var running = Promise.resolve(0);
+  var serial = 0, updateAt = 0;                 // which update started a move, and when (the log's entries)
   var timing = [];                              // [measure ms, patch ms] of the last updates (bench/feel.py)
 
   function update(root, html, planJson) {
@@ -263,6 +264,8 @@
       running = Promise.resolve(0);
       return running;
     }
+    serial++;
+    updateAt = t0;
     var spots = groups.map(function (group) {
       return group.map(function (move) { return locate(root, before, move); });
     });

@@ -150,3 +150,26 @@ def test_speed_setting_persists_and_instant_animates_nothing(new_page, boot, sit
     page.reload()
     start(page, boot, site_url, "francesa", "bot_delay=150&seed=4")
     assert page.input_value('[data-testid="speed"]') == "slow"
+
+
+def test_bots_wait_for_the_previous_animation(new_page, boot, site_url):
+    """With no bot pause at all (bot_delay=0) and slow animations, each bot play starts only once the
+    previous update's animations have ended (App._pump awaits their `finished`)."""
+    page = new_page(viewport={"width": 1280, "height": 800})
+    start(page, boot, site_url, "chupate", "bot_delay=0&speed=slow&seed=4&autoplay=0", opponents=3)
+    page.wait_for_function("() => window.tapeteMotion.log.filter((e) => /^motion:fly:seat-/.test(e.id)).length >= 4",
+                           timeout=90_000)
+    log = page.evaluate("window.tapeteMotion.log.map((e) => ({id: e.id, n: e.update, at: e.at,"
+                        " end: e.at + e.delay + e.duration}))")
+    updates: dict[int, dict] = {}              # update serial -> its start and the end of its last animation
+    for e in log:
+        u = updates.setdefault(e["n"], {"at": e["at"], "end": 0, "bot": False})
+        u["end"] = max(u["end"], e["end"])
+        u["bot"] = u["bot"] or e["id"].startswith("motion:fly:seat-")
+    serials = sorted(updates)
+    checked = 0
+    for before, after in zip(serials, serials[1:]):
+        if updates[after]["bot"]:               # a bot's play: it waited for what ran before it
+            assert updates[after]["at"] >= updates[before]["end"] - 20, (updates[before], updates[after])
+            checked += 1
+    assert checked >= 3
