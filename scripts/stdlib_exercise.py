@@ -71,7 +71,8 @@ def play_room() -> None:
     from tapete.bots import make_bot
     from tapete.net import (Ed25519Signer, GuestSession, MemoryHub, RoomHost, new_join_code, normalize_code,
                             normalize_join_code, parse_fragment)
-    from tapete.net.room import link_secret_of, new_code, parse_snapshot, room_fragment
+    from tapete.net.links import link_secret_of, new_code, room_fragment
+    from tapete.net.room import parse_snapshot
 
     host_key = Ed25519Signer()
     secret = link_secret_of(host_key)

@@ -12,7 +12,7 @@ import pytest
 from tapete.bots import make_bot
 from tapete.core.rng import is_seed
 from tapete.net import Ed25519Signer, GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
-from tapete.net.room import link_secret_of
+from tapete.net.links import link_secret_of
 from tapete.net.deal import (GuestDeal, HostDeal, commitment, mix, new_secret, verify,
                              view_digest)
 

@@ -13,8 +13,9 @@ import hashlib
 
 from tapete.net import Ed25519Signer, GuestSession, MemoryHub, RoomHost, key_id, normalize_code, parse_fragment
 from tapete.net.protocol import MAX_MESSAGE_BYTES
-from tapete.net.room import (CODE_ALPHABET, FLOOD_WINDOWS, RATE_BURST, RATE_PER_SECOND, link_secret,
-                             link_secret_of, new_code, new_host_key, new_secret, password, room_fragment)
+from tapete.net.links import (CODE_ALPHABET, link_secret, link_secret_of, new_code, new_host_key, new_secret, password,
+                              room_fragment)
+from tapete.net.room import FLOOD_WINDOWS, RATE_BURST, RATE_PER_SECOND
 
 GAME = "chupate"
 FAST = None          # these tests play faster than any person: no rate limit (see test_rate_limit_*)
@@ -842,7 +843,7 @@ def test_new_peers_per_minute_are_capped_and_seated_players_always_heard():
 
 def test_share_links_carry_no_test_hooks_and_no_credentials_in_the_query():
     from urllib.parse import parse_qs, urlsplit
-    from tapete.net.room import share_link
+    from tapete.net.links import share_link
     search = ("?relay=ws://127.0.0.1:7447&seed=5&debug_room=1&autoplay=20&bot_delay=0&grace=1&join_wait=2"
               "&ice=stun:stun.example:3478&ice=turn:ana:s3cret@turn.example:3478&relay=wss://u:p@relay.example")
     link = share_link("https://tapete.example/", search, "ABCDEF", "k" * 43)

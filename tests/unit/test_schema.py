@@ -19,7 +19,7 @@ import pytest
 from tapete.bots import make_bot
 from tapete.net import Ed25519Signer, GuestSession, Host, MemoryHub, SeatSpec
 from tapete.net.protocol import ProtocolError, b64, proof_message
-from tapete.net.room import link_secret_of
+from tapete.net.links import link_secret_of
 from tapete.net.schema import check_host_message
 
 GAMES = ["chupate", "taki", "dos", "skypo", "francesa"]

@@ -1,4 +1,5 @@
-"""Rooms played with friends: the host page's :class:`RoomHost` and a guest page's :class:`GuestSession`.
+"""Rooms played with friends: the host page's :class:`RoomHost` (a guest page's seat is
+:class:`~tapete.net.guest.GuestSession`; the room's code and link are :mod:`tapete.net.links`).
 
 Both sit on a :class:`~tapete.net.transport.Transport`. The host maps transport peer ids to player
 ids through each guest's signed ``hello`` (a seat is bound to the guest's key: the player id is
@@ -11,28 +12,20 @@ view. See docs/multiplayer.md.
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from typing import Callable
 
 from ..core import TapeteError, get
 from ..core.errors import BadState
 from ..core.rng import is_seed, new_seed
+from .deal import HEX64, HostDeal, mix
 from .host import Host, LocalSession, SeatSpec
-from .ed25519 import public_key
-from .deal import HEX64, REASONS, GuestDeal, HostDeal, mix
 from .joincode import normalize_join_code
-from .keys import Signer, check_seat, key_id, new_nonce, seat_message
-from .protocol import (CHALLENGE, SCHEMA_VERSION, ProtocolError, b64, check_proof, decode, encode, proof_message,
-                       unb64)
-from .schema import check_host_message
+from .keys import Signer, check_seat, new_nonce
+from .links import normalize_code, parse_fragment, room_fragment
+from .protocol import SCHEMA_VERSION, ProtocolError, b64, decode, proof_message
 from .transport import Transport
 
-# Room codes: six letters, none that reads like another (no I/L/O, hence no 1/0 confusion either).
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
-CODE_LENGTH = 6
-MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
-HOST_TYPES = ("host", "lobby", "update", "rejected", "reveal")
 GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
 # Guest messages per peer (a token bucket): a burst of RATE_BURST, refilled at RATE_PER_SECOND. Over it,
 # messages are dropped and answered `rate_limited` once per RATE_WINDOW; a peer over the limit in
@@ -76,86 +69,6 @@ class JoinWatch:
     def next_check(self, now: float) -> float:
         """Seconds until the verdict can change."""
         return max(0.0, (self.since or now) + self.wait - now)
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def new_secret() -> str:
-    """A random link secret that is no host key (rooms made before host keys; tests)."""
-    return secrets.token_urlsafe(16)
-
-
-def new_host_key() -> str:
-    """A private Ed25519 seed (base64url) for a pure-Python host key (tests; the page keeps its host key
-    as a non-extractable WebCrypto key instead, static/js/keys.js); the link's secret is its public half."""
-    return b64(secrets.token_bytes(32))
-
-
-def link_secret(host_key: str) -> str:
-    """The link's ``k``: the public key of ``host_key`` (unguessable, so it still hides the signalling)."""
-    return b64(public_key(unb64(host_key, 32)))
-
-
-def link_secret_of(signer: Signer) -> str:
-    """The link's ``k`` for a host key held by ``signer``."""
-    return b64(signer.public)
-
-
-def host_public(secret: str) -> bytes | None:
-    """The host's public key a link's secret names, or None (bare code, or an older random secret)."""
-    return unb64(secret, 32) if secret else None
-
-
-def normalize_code(text: str) -> str | None:
-    """The code typed by a person (any case, spaces or dashes) or None if it cannot be one."""
-    code = "".join(ch for ch in str(text).upper() if not ch.isspace() and ch != "-")
-    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        return None
-    return code
-
-
-def room_fragment(code: str, secret: str | None) -> str:
-    return f"room={code}" + (f"&k={secret}" if secret else "")
-
-
-SHARED_PARAMS = ("relay", "ice")     # what a share link keeps of the host page's query (no test hooks)
-
-
-def share_link(base: str, search: str, code: str, secret: str) -> str:
-    """The invitation link: ``base`` (origin and path), the host page's ``relay``/``ice`` parameters and
-    the room fragment. Test hooks (``seed``, ``debug_room``, ``autoplay``, ``bot_delay``...) are left
-    out; a value with credentials (``turn:user:pass@host``, ``wss://user:pass@host``) goes into the
-    fragment, which never reaches a server, instead of the query (static/js/p2p.js reads both)."""
-    from urllib.parse import parse_qsl, urlencode
-    query, private = [], []
-    for key, value in parse_qsl(search.lstrip("?")):
-        if key in SHARED_PARAMS:
-            (private if "@" in value else query).append((key, value))
-    return (f"{base}" + (f"?{urlencode(query)}" if query else "") + "#" + room_fragment(code, secret)
-            + "".join(f"&{urlencode([pair])}" for pair in private))
-
-
-def parse_fragment(fragment: str) -> tuple[str, str] | None:
-    """``#room=ABCDEF&k=<secret>`` -> (code, secret or ""), or None when it names no room."""
-    params = {}
-    for part in fragment.lstrip("#").split("&"):
-        key, _, value = part.partition("=")
-        params[key] = value
-    code = normalize_code(params.get("room", ""))
-    if code is None:
-        return None
-    secret = params.get("k", "")
-    if not all(ch.isalnum() or ch in "-_" for ch in secret) or len(secret) > 64:
-        secret = ""
-    return code, secret
-
-
-def password(code: str, secret: str) -> str:
-    """The signalling password of a room (same rule as static/js/p2p.js): the link's secret. (A typed
-    join code reaches the room through the SPAKE2 handshake of static/js/pake.js, which hands over the link.)"""
-    return f"k:{secret}"
 
 
 class RateLimit:
@@ -648,170 +561,3 @@ def parse_snapshot(text: str | None, player: str) -> dict:
 def _message_id(text) -> str | None:
     from .host import _intent_id
     return _intent_id(text)
-
-
-class GuestSession:
-    """A guest page's seat: the same surface as :class:`LocalSession` (``send``, ``last``, ``seat``).
-
-    ``secret`` is the link's (the host's public key, :func:`host_public`); ``signer`` holds this
-    browser's seat key. The guest asks every peer it meets ``who`` (a fresh challenge, nothing else:
-    no id, no key, no name), takes as host the first peer whose ``host`` answer proves the host key
-    for this challenge on this connection (:func:`~tapete.net.protocol.check_proof`), and only then
-    says hello to it alone, signing the nonce that answer carried (:func:`~tapete.net.keys.seat_message`).
-    ``on_update`` gets ``lobby``, ``update`` and ``rejected`` messages (dicts).
-    """
-
-    def __init__(self, transport: Transport, name: str, on_update: Send, *, secret: str, signer: Signer,
-                 log: Callable[[str], None] = lambda text: None, deal: GuestDeal | None = None):
-        self.log = log                             # where refused host messages are reported (the console)
-        self.refused: list[str] = []               # why each refused host message was refused
-        self.host_key = host_public(secret)
-        if self.host_key is None:
-            raise ValueError("the link's secret is no host key")
-        self.transport, self.name, self.signer = transport, name, signer
-        self.player = key_id(signer.public)
-        self.challenge = secrets.token_urlsafe(16)
-        self.on_update = on_update
-        self.host_peer: str | None = None
-        self.last: dict | None = None
-        self.lobby: dict | None = None
-        self.counter = 0
-        self.nonce = secrets.token_hex(4)          # intent ids stay unique across reconnections
-        self.received: list[str] = []              # every accepted host text (for leak tests)
-        self.deal = deal or GuestDeal()            # our nonce; what we saw, to check the deal at the end
-        transport.on_message = self._on_message
-        transport.on_join = self._on_join
-        transport.on_leave = self._on_leave
-        transport.start()
-
-    @property
-    def seat(self) -> int | None:
-        if self.last is not None:
-            return self.last["seat"]
-        return self.lobby["you"] if self.lobby else None
-
-    def who_text(self) -> str:
-        return encode({"type": "who", "challenge": self.challenge})
-
-    def _on_join(self, peer: str) -> None:
-        if self.host_peer is None:
-            self.transport.send(peer, self.who_text())
-
-    def _on_leave(self, peer: str) -> None:
-        if peer == self.host_peer:
-            self.host_peer = None                  # wait for the host to come back (it says nothing first)
-            self.challenge = secrets.token_urlsafe(16)
-            self.on_update({"v": SCHEMA_VERSION, "type": "host_gone"})
-            self.transport.send(None, self.who_text())     # a reloaded host may have joined already
-
-    def _on_message(self, peer: str, text: str) -> None:
-        if self.host_peer is not None and peer != self.host_peer:
-            return                                 # only the host speaks to guests
-        if not isinstance(text, str) or len(text) > MAX_HOST_MESSAGE:
-            return
-        try:
-            message = json.loads(text)
-        except ValueError:
-            return
-        if not isinstance(message, dict) or message.get("v") != SCHEMA_VERSION or message.get("type") not in HOST_TYPES:
-            return
-        if message["type"] == "host":
-            nonce = message.get("nonce")
-            if self.host_peer is None and isinstance(nonce, str) and CHALLENGE.match(nonce) \
-                    and check_proof(self.host_key, message.get("proof"), self.challenge, self.transport.self_id, peer):
-                self.host_peer = peer              # the holder of the link's host key, on this connection
-                self._hello(peer, nonce)
-            return
-        if self.host_peer is None:
-            return                                 # nobody speaks before proving it is the host
-        try:
-            check_host_message(message, self.lobby["game"] if self.lobby else None)
-        except ProtocolError as err:               # nothing changes; the page says why in its console
-            self._refuse_host(str(err))
-            return
-        if message["type"] == "update" and self.last is not None \
-                and message["view"]["version"] < self.last["view"]["version"]:
-            self._refuse_host(f"ignored an update older than the table (v{message['view']['version']} < "
-                              f"v{self.last['view']['version']})")
-            return
-        if message["type"] == "lobby" and self.lobby is not None and message["game"] != self.lobby["game"]:
-            self._refuse_host("the room's game cannot change")
-            return
-        self.received.append(text)
-        if message["type"] == "reveal":
-            self._check_deal(message)
-            return
-        if message["type"] == "lobby":
-            self.lobby = message
-            self._deal_lobby(message)
-        elif message["type"] == "update":
-            self.last = message
-            self.deal.saw_view(message["view"])
-        self.on_update(message)
-        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None \
-                and self.deal.result is None:
-            self._deal_result(False, "no_commit")
-
-    def _deal_lobby(self, lobby: dict) -> None:
-        """The host's commitment (the first one counts): our nonce goes to the host only after it."""
-        commit = lobby.get("commit")
-        if self.deal.restored and commit != self.deal.commit and not lobby["started"]:
-            self.deal = GuestDeal()                # a share saved by this page for another room of that code
-        self.deal.restored = False
-        if commit is not None and self.deal.commit is None:
-            self.deal.commit = commit
-            if not lobby["started"]:               # (a guest that meets the game started has no share in it)
-                self.transport.send(self.host_peer, encode({"type": "nonce", "nonce": self.deal.nonce}))
-        elif commit is not None and commit != self.deal.commit:
-            self.deal.conflict = True              # a new commitment: the deal can no longer be checked
-        if lobby.get("nonces") is not None:
-            if self.deal.nonces is not None and self.deal.nonces != lobby["nonces"]:
-                self.deal.conflict = True
-            self.deal.nonces = self.deal.nonces or lobby["nonces"]
-
-    def deal_overdue(self) -> None:
-        """The game is over and no reveal came (called by the page after a while): not verified."""
-        if self.deal.result is None and self.last is not None and self.last["view"]["over"]:
-            self._deal_result(False, "no_reveal")
-
-    def _check_deal(self, reveal: dict) -> None:
-        if self.deal.result is not None or self.last is None or not self.last["view"]["over"]:
-            return
-        ok, why = self.deal.check(self.lobby["game"], self.last["seat"], reveal)
-        self._deal_result(ok, why)
-
-    def _deal_result(self, ok: bool, why: str) -> None:
-        if self.deal.result is not None and self.deal.result[0] is False and ok:
-            return
-        self.deal.result = (ok, why)
-        if not ok:
-            self.log(f"tapete: deal NOT verified: {REASONS.get(why, why)}")
-        self.on_update({"v": SCHEMA_VERSION, "type": "deal", "verified": ok, "reason": why})
-
-    def _refuse_host(self, why: str) -> None:
-        self.refused.append(why)
-        del self.refused[:-50]
-        self.log(f"tapete: {why}")
-
-    def _hello(self, peer: str, nonce: str) -> None:
-        """Sign the host's nonce with this browser's seat key and say hello to that host only."""
-        challenge, public = self.challenge, self.signer.public
-
-        def send(signature: bytes) -> None:
-            if self.host_peer == peer and self.challenge == challenge:
-                self.transport.send(peer, encode({"type": "hello", "name": self.name, "key": b64(public),
-                                                  "sig": b64(signature)}))
-        self.signer.sign(seat_message(nonce, self.transport.self_id, peer, public), send)
-
-    def send(self, action: str) -> dict | None:
-        """Send an intent for our seat at the version we last saw; the answer arrives via on_update."""
-        if self.host_peer is None or self.last is None:
-            return None
-        self.counter += 1
-        intent = {"type": "intent", "id": f"{self.nonce}-{self.counter}", "seat": self.seat,
-                  "state_version": self.last["view"]["version"], "action": action}
-        self.transport.send(self.host_peer, encode(intent))
-        return None
-
-    def close(self) -> None:
-        self.transport.close()

@@ -12,7 +12,8 @@ from pyscript import window
 from ..core import get
 from ..net import GuestSession, LocalSession, RoomHost, new_code, new_join_code
 from ..net.deal import HEX64, GuestDeal, new_secret
-from ..net.room import GRACE_SECONDS, JoinWatch, host_public, room_fragment, share_link
+from ..net.links import host_public, room_fragment, share_link
+from ..net.room import GRACE_SECONDS, JoinWatch
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
                       player_id)
 from .room_ui import BrowserSigner, p2p_module, rt
