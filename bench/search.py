@@ -10,7 +10,7 @@ play every seat to the end of the game (first-out games) or of the round (points
 games the round's points against the others' mean (scaled to about ±1). The action with the best mean
 is played. The search reads the real state only to copy its public part; what is hidden is dealt anew.
 
-    python3 bench/search.py [--games 400] [--only dos,francesa] [--rollouts 200] [--no-write]
+    python3 bench/search.py [--games 400] [--only dos,francesa] [--rollouts 200] [--budget 1800] [--no-write]
 
 Writes hard's share against it (2v2, same seeds as bench/bots.py) into docs/benchmarks.md between
 <!-- search:start --> and <!-- search:end -->.
@@ -86,7 +86,7 @@ class FlatSearch:
         from tapete.sim import step
 
         game = self.game
-        state["rng"] = self.random.getrandbits(63)
+        state["rng"] = "%064x" % self.random.getrandbits(256)   # a fresh engine generator state (core/rng.py)
         side = self.side or {seat}
         n = state["players"]
         before = list(state["scores"])
@@ -116,17 +116,26 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--rollouts", type=int, default=ROLLOUTS)
     parser.add_argument("--only", default=",".join(GAMES))
+    parser.add_argument("--budget", type=float, default=0.0,
+                        help="wall seconds per game: no new game starts after them (0: play all --games)")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     lines = [f"Hard (two opposite seats) against the flat determinized search of `bench/search.py` "
              f"({args.rollouts} rollouts per decision, medium rollouts; two seats), 2v2, seeds from 0; "
-             "± is one standard error. Games per row as measured (the search is slow).", "",
+             "± is one standard error. Games per row as measured (the search is slow"
+             + (f"; at most {args.budget:.0f} s of wall time per game" if args.budget else "")
+             + "); the last column projects the search's CPU time for 400 games from the games played.", "",
              *machine_lines(machine()), "",
-             "| game | games | hard's win share | search: decisions | search p50 (s) | search p95 (s) |",
-             "| --- | ---: | ---: | ---: | ---: | ---: |"]
+             "| game | games | hard's win share | search: decisions | search p50 (s) | search p95 (s) "
+             "| search CPU per game (s) | 400 games (CPU hours) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for game_id in [g for g in args.only.split(",") if g]:
         total, times, started = 0.0, [], time.time()
+        played = 0
         for seed in range(args.games):
+            if args.budget and time.time() - started > args.budget:
+                break
+            played += 1
             mine = {0, 2} if seed % 2 == 0 else {1, 3}
             seats = []
             for s in range(4):
@@ -139,10 +148,13 @@ def main() -> int:
             total += share(play(game_id, seats, seed, GAMES[game_id][1]), mine)
             print(game_id, seed + 1, f"{total / (seed + 1):.3f}", f"{time.time() - started:.0f} s",
                   file=sys.stderr, flush=True)
-        p, n = total / args.games, args.games
+        n = max(played, 1)
+        p = total / n
         long = [t for t in times if t > 0.0005]
-        lines.append(f"| {GAMES[game_id][0]} | {n} | {100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f} "
-                     f"| {len(long):,} | {pct(long, 0.5):.2f} | {pct(long, 0.95):.2f} |")
+        per_game = sum(times) / n
+        lines.append(f"| {GAMES[game_id][0]} | {played} | {100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f} "
+                     f"| {len(long):,} | {pct(long, 0.5):.2f} | {pct(long, 0.95):.2f} | {per_game:.0f} "
+                     f"| {400 * per_game / 3600:.1f} |")
         print(lines[-1], flush=True)
     table = "\n".join(lines + ["", "Reproduce: `python3 bench/search.py --games 400` (hours on a shared machine)."])
     print(table)

@@ -55,7 +55,9 @@ def arrange_for(game_id, state):
 def hidden_card_influence(game_id, make, decisions_wanted=FAIRNESS_DECISIONS):
     """Decisions (seed, seat) whose choice changed when every card hidden from the deciding seat was
     reshuffled (other hands, the draw pile, face-down cells): same bot memory (a deep copy), same
-    generator state, a fresh view. ``make(state)`` builds one seat's bot."""
+    generator state, a fresh view. Every seat that may act is asked: the seat on turn (counted in
+    ``decisions_wanted``) and the seats that may act out of turn (a call, a denounce, a +3 breaker).
+    ``make(state)`` builds one seat's bot."""
     game = get(game_id)
     players = min(4, game.max_players)
     options = {"quick": True} if "quick" in game.options_spec else {}
@@ -67,16 +69,18 @@ def hidden_card_influence(game_id, make, decisions_wanted=FAIRNESS_DECISIONS):
         for _ in range(300):
             if state["over"] or decisions >= decisions_wanted:
                 break
-            seat = game.to_move(state)[0]
-            legal = game.legal_actions(state, seat)
-            before = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, True, random.Random(decisions))
-            with reshuffled_hidden(game, state, seat, shuffler, arrange_for(game_id, state)):
-                assert game.legal_actions(state, seat) == legal
-                after = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, True,
-                                                         random.Random(decisions))
-            if before != after:
-                changed.append((seed, seat))
-            decisions += 1
+            for i, seat in enumerate(game.to_move(state)):     # the seat on turn, then out of turn
+                must_act = i == 0
+                legal = game.legal_actions(state, seat)
+                before = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, must_act,
+                                                          random.Random(decisions))
+                with reshuffled_hidden(game, state, seat, shuffler, arrange_for(game_id, state)):
+                    assert game.legal_actions(state, seat) == legal
+                    after = copy.deepcopy(bots[seat]).choose(game.view(state, seat), legal, must_act,
+                                                             random.Random(decisions))
+                if before != after:
+                    changed.append((seed, seat))
+                decisions += must_act
             step(game, state, bots, rng)
         seed += 1
     return changed
@@ -435,3 +439,31 @@ def test_dos_hard_never_places_a_wild_while_a_number_can_go():
 def test_taki_hard_plays_a_stop_before_a_number_of_the_same_colour():
     view = taki_view(["RS", "R3", "B4", "G6"])
     assert choices("hard", "taki", view, ["play RS", "play R3"]) == {"play RS"}
+
+
+@pytest.mark.parametrize("game_id", ids())
+def test_the_search_reference_of_the_bench_plays_legal_moves(game_id):
+    """bench/search.py's flat determinized search (few rollouts here) decides legal moves in every game:
+    its rollouts run on a copy with the hidden cards dealt anew and a fresh engine generator state."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from search import FlatSearch
+
+    game = get(game_id)
+    options = {"quick": True} if "quick" in game.options_spec else {}
+    state = game.new(4, 3, options)
+    searcher = FlatSearch(rollouts=4, seed=3)
+    searcher.side = {0, 2}
+    searcher.bind(state, game)
+    bots = [searcher if s in (0, 2) else make_bot("medium", game_id) for s in range(4)]
+    rng, decided = random.Random(3), 0
+    while decided < 3 and not state["over"]:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if seat in (0, 2) and len(legal) > 1:
+            before = game.to_json(state)
+            action = searcher.choose(None, legal, True, rng)
+            assert action in legal and game.to_json(state) == before     # the real table is untouched
+            decided += 1
+        step(game, state, bots, rng)
