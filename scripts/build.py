@@ -40,7 +40,8 @@ Steps, each skipped when its output is already up to date:
    11) and a ``.gz`` (level 9) beside it, for hosts that serve precompressed
    files (docs/shell.md).
 
-The vendor step also copies npm ``axe-core``'s ``axe.min.js`` into
+The vendor step also copies npm ``morphdom``'s UMD build into ``static/vendor/morphdom/`` (the
+table is patched with it: docs/shell.md, "Keyed updates and motion") and npm ``axe-core``'s ``axe.min.js`` into
 ``static/vendor/axe/`` (a dev dependency: the browser tests inject it, the page
 never loads it). The rules step renders the "How to play" pages with
 ``tapete.ui.rules`` under this CPython into ``build/rules/<game>.<lang>.html``,
@@ -201,6 +202,8 @@ def step_vendor() -> None:
         n += sync_tree({axe: VENDOR / "axe" / "axe.min.js"}, VENDOR / "axe")
     else:
         log("vendor: node_modules/axe-core missing (npm ci): accessibility tests will fail")
+    morph = need_node_modules("morphdom") / "dist" / "morphdom-umd.min.js"   # the table's keyed DOM patching
+    n += sync_tree({morph: VENDOR / "morphdom" / "morphdom.min.js"}, VENDOR / "morphdom")
     log(f"vendor: {n} file(s) copied" if n else "vendor: up to date")
 
 

@@ -33,6 +33,7 @@ from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param,
                       _store_set, player_id)
 from .rooms import RoomsMixin
 from .nav import NavMixin
+from .motion_glue import MotionMixin
 
 BOT_DELAY_MS = 700
 DEAL_WAIT = 10.0                                     # seconds a finished guest waits for the host's reveal
@@ -40,7 +41,7 @@ KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"
 KEY_ACTIONS = {"mentira": "challenge"}
 
 
-class App(RoomsMixin, NavMixin):
+class App(RoomsMixin, NavMixin, MotionMixin):
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         self.picker_html = self.root.innerHTML
@@ -73,6 +74,7 @@ class App(RoomsMixin, NavMixin):
         self.restoring = False                      # showing a history entry: do not push another
         self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
         self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
+        self.init_motion()                           # motion_glue: the patch, the animations, their speed
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -80,6 +82,7 @@ class App(RoomsMixin, NavMixin):
         self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
         self._listen(window, "popstate", self.on_popstate)
         self._listen(document, "keydown", self.on_key)
+        self._listen(document, "change", self.on_change)
         for name in ("cancel", "close"):                     # neither bubbles: listen in capture
             proxy = create_proxy(self.on_dialog_cancel)
             self._proxies.append(proxy)
@@ -380,6 +383,7 @@ class App(RoomsMixin, NavMixin):
             if self.autoplay is not None and message["code"] == "rate_limited" and self.update:
                 asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again
             return
+        self.plan_motion(message, self.update)      # before self.update moves on: what moved, from where
         sound.on_update(message, self.update)          # which effect this update makes: ui/sound.py
         self.update = message
         self.ui["log"] = record_move(self.ui.get("log") or [], message["events"])   # events, said at render
@@ -449,6 +453,7 @@ class App(RoomsMixin, NavMixin):
                 if view and view["phase"] == "round_over" and "next" not in self.update["legal"]:
                     if self.ui.get("released") != view["version"]:
                         return          # a bot won the round: wait for the player's "continue"
+                await self.motion_finished()     # the previous move's animation first (capped)
                 await asyncio.sleep(self.bot_delay)
                 if self.host is not host:
                     return
@@ -510,10 +515,14 @@ class App(RoomsMixin, NavMixin):
         if "sort" not in self.ui:
             self.ui["sort"] = _store_get(STORE_SORT) or ""
         chooser_before = bool(self.root.querySelector(".color-chooser"))
-        self.root.innerHTML = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
+        html = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
-            self.root.insertAdjacentHTML("beforeend", render_deal(self.lang, self.ui.get("deal")))
+            html += render_deal(self.lang, self.ui.get("deal"))
+        self.patch(html)                             # keyed patch + animations (motion_glue)
+        kept = focus_key
         focus_key = self.chooser_focus(chooser_before, focus_key)     # into a chooser that opened, and back
+        if focus_key is kept and focused and self.root.contains(focused):
+            focus_key = None                         # the focused element survived the patch: focus stays
         if focus_key and focus_key[0]:
             selector = f'[data-testid="{focus_key[0]}"]'
             if focus_key[1]:

@@ -168,3 +168,14 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
 }
 for _lang, _texts in TABLE_TEXTS.items():
     TEXTS[_lang].update(_texts)
+
+
+# --- motion: the animation speed (py/tapete/ui/motion.py, static/js/motion.js) --------------------------
+MOTION_TEXTS: dict[str, dict[str, str]] = {
+    "es": {"speed": "Animaciones", "speed.slow": "Lentas", "speed.normal": "Normales", "speed.fast": "Rápidas",
+           "speed.instant": "Sin animación"},
+    "en": {"speed": "Animations", "speed.slow": "Slow", "speed.normal": "Normal", "speed.fast": "Fast",
+           "speed.instant": "None (instant)"},
+}
+for _lang, _texts in MOTION_TEXTS.items():
+    TEXTS[_lang].update(_texts)

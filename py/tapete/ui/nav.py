@@ -201,7 +201,8 @@ class NavMixin:
                    + tag("span", title, class_="table-title")
                    + mute_button(self.lang, _store_get(STORE_MUTED) == "1")
                    + button("?" + tag("span", " " + t(self.lang, "rules.open") + ": " + title, class_="visually-hidden"),
-                            None, "btn-rules", data_rules=self.game_id),
+                            None, "btn-rules", data_rules=self.game_id)
+                   + self.speed_setting(),
                    class_="table-bar", data_testid="table-bar", aria_label=t(self.lang, "table.bar"))
 
     def announce(self, update: dict) -> None:
