@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -47,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from _common import DOC, ROOT, machine, write_section  # noqa: E402
 from relay import RelayError, start_relay  # noqa: E402
+from tapete.net.links import new_code  # noqa: E402  (the room code the app makes)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
 from clicks import VERSION_CHANGED, take_chupate_turn, take_francesa_turn  # noqa: E402
@@ -183,10 +183,6 @@ def boot(browser, url: str):
     return ctx, page
 
 
-def room_code() -> str:
-    return "".join(random.choice("ABCDEFGHJKMNPQRSTUVWXYZ") for _ in range(6))
-
-
 def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_link: bool = False) -> dict:
     """One room: the guest joins by typed code, or ``by_link`` by opening the room's link (it then seats
     only a host that proves the link's key: an Ed25519 signature over its challenge, checked in Pyodide)."""
@@ -216,7 +212,7 @@ def one_run(browser, base: str, relay_url: str, rtt_n: int, max_moves: int, by_l
         join_ms = guest.evaluate("window.__bench.seatedAt - window.__bench.joinAt")
         host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
 
-        bench_room = room_code()
+        bench_room = new_code()
         host.evaluate(ECHO_JS, bench_room)
         rtt = guest.evaluate(PING_JS, {"room": bench_room, "payloads": PAYLOADS, "n": rtt_n, "warmup": WARMUP})
         host.evaluate("() => window.__echo.close()")
