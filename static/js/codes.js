@@ -31,12 +31,13 @@ function parse(data) {
   }
 }
 
-/** The host: answer handshakes for `code` and hand `payload` ({room, k}) to guests that prove it.
+/** The host: answer handshakes for `code` and hand `payload` ({room, k}) to guests that prove it;
+ * `failures` wrong tries are already counted (a reloaded host's save).
  * Returns {state() -> {failures, locked, checks: {peerId: check}}, onEvent(cb({event, peer, check})), close()}. */
-export function listenForCode(cfg, code, payload) {
+export function listenForCode(cfg, code, payload, failures = 0) {
   const parsed = parseCode(code);
   if (!parsed) throw new Error(`bad join code ${code}`);
-  const host = new CodeHost({ ...parsed, selfId, payload });
+  const host = new CodeHost({ ...parsed, selfId, payload, failures });
   const { room, action } = enter(cfg, parsed.nameplate);
   const listeners = [];
   action.onMessage = async (data, meta) => {

@@ -6,7 +6,7 @@
  * it costs nothing at boot.
  *
  *   const p2p = await window.tapeteLoadP2P();          // or window.tapeteP2P once loaded
- *   const h = await p2p.open({room: "ABCDEF", secret: "<k>", joinCode?: "305-KMPQ", relays?, iceServers?, appId?});
+ *   const h = await p2p.open({room: "ABCDEF", secret: "<k>", joinCode?: "305-KMPQ", codeFailures?: 0, relays?, iceServers?, appId?});
  *   h.selfId; h.peers()                                 // our peer id, connected peer ids
  *   h.send(text, peerId | null)                         // null: every peer
  *   h.relayStatus()                                     // {open, total}: signalling relays connected now
@@ -86,8 +86,8 @@ export function password(room, secret) {
 /** Open a room: the Trystero room of the link (its secret is the signalling password). A host
  * (`host: true`) hears only guests, whose texts are small (MAX_GUEST_TEXT); a host that passes
  * `joinCode` also answers that code in its public nameplate room (codes.js), handing the link to
- * guests that prove the code. */
-export async function open({ room, secret = "", joinCode = "", host = false, relays, iceServers, appId } = {}) {
+ * guests that prove the code (`codeFailures`: wrong tries already counted, from a reloaded host's save). */
+export async function open({ room, secret = "", joinCode = "", codeFailures = 0, host = false, relays, iceServers, appId } = {}) {
   const maxIncoming = host ? MAX_GUEST_TEXT : MAX_TEXT;
   let dropped = 0;
   if (!/^[A-Z]{6}$/.test(room || "")) throw new Error(`bad room code ${room}`);
@@ -126,7 +126,7 @@ export async function open({ room, secret = "", joinCode = "", host = false, rel
     };
     return { trRoom, action };
   });
-  const code = joinCode ? listenForCode(cfg, joinCode, { room, k: secret }) : null;
+  const code = joinCode ? listenForCode(cfg, joinCode, { room, k: secret }, codeFailures) : null;
   let closed = false;
   return {
     selfId,

@@ -132,12 +132,13 @@ const BOX_AAD = text.encode("tapete-code-box/v1");
 
 /** The host's side for one join code: answers every peer's handshake, counts wrong codes, locks. */
 export class CodeHost {
-  constructor({ nameplate, secret, selfId, payload, maxFailures = MAX_FAILURES }) {
+  // `failures`: wrong codes already counted for this code (a reloaded host resumes its count from its save)
+  constructor({ nameplate, secret, selfId, payload, maxFailures = MAX_FAILURES, failures = 0 }) {
     Object.assign(this, { nameplate, selfId, payload, maxFailures });
     this.w = passwordScalar(nameplate, secret);
     this.pending = new Map(); // peer -> finished keys, waiting for that peer's cA
-    this.failures = 0;
-    this.locked = false;
+    this.failures = Number.isInteger(failures) && failures > 0 ? failures : 0;
+    this.locked = this.failures >= this.maxFailures;
     this.checks = new Map(); // peer -> check number of a guest that proved the code
   }
 

@@ -168,11 +168,31 @@ def test_wrong_codes_are_refused_counted_and_lock_the_code(new_page, boot, site_
     guesser.wait_for_function("() => document.querySelector('#app').innerText.includes('bloqueado')", timeout=30_000)
     assert not guesser.query_selector('[data-testid="lobby"]')
     assert host.get_attribute('[data-testid="room-code-failures"]', "data-failures") == "3"
+    assert json.loads(host.evaluate("() => localStorage.getItem('tapete.room')"))["code_failures"] == 3
     # The lock closes the code only: the link guest is still seated and the host can start the game.
     assert host.get_attribute('[data-testid="lobby-seat-1"]', "data-kind") == "player"
     assert not host.query_selector('[data-testid="lobby-seat-2"][data-kind="player"]')
     host.click('[data-testid="btn-start-room"]')
     by_link.wait_for_selector('[data-testid="table"]', timeout=30_000)
+
+
+def test_a_host_reload_does_not_give_the_code_fresh_tries(new_page, boot, site_url, nostr_relay):
+    """The count of wrong codes is in the host's save: after a reload the lobby (and the handshake in
+    pake.js, tests/js/pake.test.mjs) goes on from it instead of from zero."""
+    from conftest import _READY_OR_ERROR
+    host, query = create_room(new_page, boot, site_url, nostr_relay)
+    join_code = host.inner_text('[data-testid="room-join-code"]').strip()
+    nameplate, secret = join_code.split("-")
+    guesser = type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)}")
+    host.wait_for_selector('[data-testid="room-code-failures"][data-failures="1"][data-locked="0"]', timeout=30_000)
+    saved = json.loads(host.evaluate("() => localStorage.getItem('tapete.room')"))
+    assert saved["code_failures"] == 1 and saved["join_code"] == join_code
+    host.reload()
+    host.wait_for_function(_READY_OR_ERROR, timeout=90_000, polling=100)
+    host.wait_for_selector('[data-testid="room-code-failures"][data-failures="1"][data-locked="0"]', timeout=30_000)
+    assert host.inner_text('[data-testid="room-join-code"]').strip() == join_code
+    assert "1 of 3" in host.inner_text('[data-testid="room-code-failures"]')
+    guesser.close()
 
 
 def test_a_copy_of_the_hosts_storage_cannot_resume_its_room(new_page, boot, site_url, nostr_relay):

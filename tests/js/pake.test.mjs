@@ -98,6 +98,18 @@ test("wrong codes are refused and counted; the code locks after MAX_FAILURES, ev
   assert.equal(host.checks.size, 0);
 });
 
+test("a host resumed with its saved count of wrong codes keeps counting from it", async () => {
+  const host = new CodeHost({ nameplate: "305", secret: "KMPQ", selfId: "host", payload: {}, failures: MAX_FAILURES - 1 });
+  assert.equal(host.locked, false);
+  const out = await run(host, new CodeGuest({ nameplate: "305", secret: "KMPA", selfId: "g1" }), "g1");
+  assert.equal(out.error, "locked");
+  assert.equal(host.failures, MAX_FAILURES);
+  const full = new CodeHost({ nameplate: "305", secret: "KMPQ", selfId: "host", payload: {}, failures: MAX_FAILURES });
+  assert.equal(full.locked, true);
+  assert.equal((await run(full, new CodeGuest({ nameplate: "305", secret: "KMPQ", selfId: "g2" }), "g2")).error, "locked");
+  for (const junk of [-1, 1.5, "2", null]) assert.equal(new CodeHost({ nameplate: "305", secret: "KMPQ", selfId: "h", payload: {}, failures: junk }).failures, 0);
+});
+
 test("the host's answers before the guest confirms carry nothing keyed by the code", async () => {
   // An attacker gets pB only; cB and the box come after a correct cA. A forged cA counts as a failure.
   const host = new CodeHost({ nameplate: "305", secret: "KMPQ", selfId: "host", payload: { room: "ABCDEF" } });

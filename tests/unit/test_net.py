@@ -467,7 +467,10 @@ def test_corrupt_saves_raise_bad_state_never_crash():
              bad(lambda d: d.update(state="{")), bad(lambda d: d.update(state=d["state"].replace('"hands"', '"hand"'))),
              bad(lambda d: d["seats"].append(d["seats"][1])), bad(lambda d: d.update(seed="7")),
              bad(lambda d: d.update(host_key=new_host_key())),          # an old save: a private key in storage
-             bad(lambda d: d.update(join_code="305-KMPO")), bad(lambda d: d.update(join_code=7))]
+             bad(lambda d: d.update(join_code="305-KMPO")), bad(lambda d: d.update(join_code=7)),
+             bad(lambda d: d.update(code_failures=-1)), bad(lambda d: d.update(code_failures=4)),
+             bad(lambda d: d.update(code_failures=True)), bad(lambda d: d.update(code_failures="2"))]
+    named = len(cases)
     rng = random.Random(5)
     for _ in range(60):
         cut = rng.randrange(len(text))
@@ -477,9 +480,23 @@ def test_corrupt_saves_raise_bad_state_never_crash():
             parse_snapshot(case, "hostplayer01")
         except BadState:
             continue
-        assert case not in cases[:20], case                      # the named corruptions must be refused
+        assert case not in cases[:named], case                   # the named corruptions must be refused
     with pytest.raises(BadState, match="another player"):
         parse_snapshot(text, "otherplayer99")
+
+
+def test_wrong_join_codes_survive_a_host_reload():
+    """A reload must not give the join code fresh tries: the count is saved and comes back (an older save
+    without it counts none)."""
+    table = Table()
+    table.room.code = "ABCDEF"
+    table.room.code_failures = 2
+    text = json.dumps(table.room.snapshot())
+    assert parse_snapshot(text, "hostplayer01")["code_failures"] == 2
+    assert reload_host(table, text).code_failures == 2
+    older = json.loads(text)
+    del older["code_failures"]
+    assert parse_snapshot(json.dumps(older), "hostplayer01")["code_failures"] == 0
 
 
 def test_reloaded_host_that_joins_before_its_old_connection_drops_still_gets_the_guests():

@@ -26,4 +26,11 @@ def test_spake2_vectors_and_code_handshake_under_node():
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     passed = re.search(r"^# pass (\d+)$", out.stdout, re.M)
-    assert passed and int(passed.group(1)) >= 9 and "# fail 0" in out.stdout, out.stdout[-2000:]
+    assert passed and int(passed.group(1)) >= 10 and "# fail 0" in out.stdout, out.stdout[-2000:]
+
+
+def test_python_and_js_agree_on_the_number_of_wrong_codes():
+    """The save's bound on wrong codes (tapete.net.joincode.CODE_TRIES) is pake.js's MAX_FAILURES."""
+    from tapete.net.joincode import CODE_TRIES
+    js = (ROOT / "static" / "js" / "pake.js").read_text()
+    assert int(re.search(r"export const MAX_FAILURES = (\d+);", js).group(1)) == CODE_TRIES

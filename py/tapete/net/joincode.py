@@ -13,6 +13,7 @@ import secrets
 
 LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"       # as room codes: no I, L, O
 SECRET_LENGTH = 4
+CODE_TRIES = 3                            # wrong codes before the code locks: MAX_FAILURES in static/js/pake.js
 
 
 def new_join_code() -> str:

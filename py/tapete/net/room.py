@@ -20,7 +20,7 @@ from ..core.errors import BadState
 from ..core.rng import is_seed, new_seed
 from .deal import HEX64, HostDeal, mix
 from .host import Host, LocalSession, SeatSpec
-from .joincode import normalize_join_code
+from .joincode import CODE_TRIES, normalize_join_code
 from .keys import Signer, check_seat, new_nonce
 from .links import normalize_code, parse_fragment, room_fragment
 from .protocol import SCHEMA_VERSION, ProtocolError, b64, decode, proof_message
@@ -142,6 +142,7 @@ class RoomHost:
         self.bot_level, self.grace, self.clock = bot_level, grace, clock
         self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
         self.code, self.secret, self.signer, self.join_code = code, secret, signer, join_code
+        self.code_failures = 0                     # wrong join codes so far (kept in the save; counted in pake.js)
         self.nonces: dict[str, str] = {}           # peer id -> the nonce its hello must sign
         self.limit = RateLimit(*rate) if rate else None
         self.kicked: set[str] = set()              # player ids the host removed: never seated again here
@@ -271,7 +272,7 @@ class RoomHost:
         """Everything needed to resume this room after a reload of the host page (JSON-ready)."""
         seats = self.host.seats if self.host else self.lobby
         return {"v": SCHEMA_VERSION, "kind": "tapete.room", "code": self.code, "secret": self.secret,
-                "join_code": self.join_code,
+                "join_code": self.join_code, "code_failures": self.code_failures,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
                 "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked,
                 "deal": None if self.deal is None else {**self.deal.snapshot(), "seats": self.deal_nonces},
@@ -285,6 +286,7 @@ class RoomHost:
             raise BadState(f"the saved room plays {saved['game']!r}, not {self.game_id!r}")
         self.seed, self.options, self.bot_level = saved["seed"], saved["options"], saved["bot_level"]
         self.join_code = saved["join_code"] or self.join_code
+        self.code_failures = saved["code_failures"]
         self.kicked, self.locked = set(saved.get("kicked", [])), saved.get("locked", False)
         self.deal = saved.get("deal_state")
         self.deal_nonces = (saved.get("deal") or {}).get("seats")
@@ -511,6 +513,9 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     join_code = saved.get("join_code")
     if not isinstance(join_code, str) or join_code and normalize_join_code(join_code) != join_code:
         raise BadState("bad join code")
+    code_failures = saved.get("code_failures", 0)              # absent in older saves
+    if type(code_failures) is not int or not 0 <= code_failures <= CODE_TRIES:
+        raise BadState("bad count of wrong join codes")
     try:
         game = get(saved.get("game"))
     except (KeyError, TypeError):
@@ -555,7 +560,8 @@ def parse_snapshot(text: str | None, player: str) -> dict:
             raise BadState("the saved game does not match its seats")
     if state is not None and deal_state is not None and (seats_nonces is None or len(seats_nonces) != len(seats)):
         raise BadState("a started game without its nonces")
-    return {**saved, "code": code, "secret": secret, "join_code": join_code, "state": state, "deal_state": deal_state}
+    return {**saved, "code": code, "secret": secret, "join_code": join_code, "code_failures": code_failures,
+            "state": state, "deal_state": deal_state}
 
 
 def _message_id(text) -> str | None:

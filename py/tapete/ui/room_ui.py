@@ -347,11 +347,13 @@ async def p2p_module():
     return await js.window.tapeteLoadP2P()
 
 
-async def open_transport(code: str, secret: str, join_code: str = "", host: bool = False) -> BrowserTransport:
+async def open_transport(code: str, secret: str, join_code: str = "", host: bool = False,
+                         code_failures: int = 0) -> BrowserTransport:
     import js
     from pyodide.ffi import to_js
 
     p2p = await p2p_module()
-    options = to_js({"room": code, "secret": secret, "joinCode": join_code, "host": host}, dict_converter=js.Object.fromEntries)
+    options = to_js({"room": code, "secret": secret, "joinCode": join_code, "codeFailures": code_failures, "host": host},
+                    dict_converter=js.Object.fromEntries)
     handle = await p2p.open(options)
     return BrowserTransport(handle)

@@ -12,6 +12,7 @@ from pyscript import window
 from ..core import get
 from ..net import GuestSession, LocalSession, RoomHost, new_code, new_join_code
 from ..net.deal import HEX64, GuestDeal, new_secret
+from ..net.joincode import CODE_TRIES
 from ..net.links import host_public, room_fragment, share_link
 from ..net.room import GRACE_SECONDS, JoinWatch
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
@@ -19,7 +20,6 @@ from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _s
 from .room_ui import BrowserSigner, p2p_module, rt
 from .setup import options_of
 
-CODE_TRIES = 3                                   # MAX_FAILURES in static/js/pake.js
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
 
 
@@ -84,7 +84,8 @@ class RoomsMixin:
                           "join_code": join_code}
         self.screen = "lobby"
         self.render()
-        transport = await self.open_watched(code, secret, join_code=join_code, host=True)
+        transport = await self.open_watched(code, secret, join_code=join_code, host=True,
+                                            code_failures=saved["code_failures"])
         if transport is None:
             return
         me = player_id()
@@ -102,6 +103,9 @@ class RoomsMixin:
 
     def save_room(self) -> None:
         if self.room is not None:
+            state = self.room.transport.code_state() if hasattr(self.room.transport, "code_state") else None
+            if state is not None:                 # a reload must not give the code fresh tries
+                self.room.code_failures = min(CODE_TRIES, state["failures"])
             _store_set(STORE_ROOM, json.dumps(self.room.snapshot(), separators=(",", ":")))
 
     def on_room_change(self) -> None:
@@ -292,14 +296,15 @@ class RoomsMixin:
         self.schedule()
 
     # ----- what the lobby says about the connection ---------------------------------------------------
-    async def open_watched(self, code: str, secret: str, join_code: str = "", host: bool = False):
+    async def open_watched(self, code: str, secret: str, join_code: str = "", host: bool = False,
+                           code_failures: int = 0):
         """Open the room's transport and watch it for the lobby's status line; None (and an error with
         Retry in the lobby) if it cannot even be opened."""
         from .room_ui import open_transport
         started = asyncio.get_event_loop().time()
         info = self.room_info
         try:
-            transport = await open_transport(code, secret, join_code=join_code, host=host)
+            transport = await open_transport(code, secret, join_code=join_code, host=host, code_failures=code_failures)
         except Exception as err:  # noqa: BLE001 - a JS error from p2p.js (module load, bad options)
             window.console.error(f"tapete: room {code} could not be opened: {err}")
             if self.room_info is info:
