@@ -11,6 +11,8 @@ games the round's points against the others' mean (scaled to about ±1). The act
 is played. The search reads the real state only to copy its public part; what is hidden is dealt anew.
 
     python3 bench/search.py [--games 400] [--only dos,francesa] [--rollouts 200] [--budget 1800] [--no-write]
+    python3 bench/search.py --only dos --first 200 --games 200 --save .bench/dos-b.json   # one slice of seeds
+    python3 bench/search.py --merge .bench/dos-a.json,.bench/dos-b.json                    # one table of slices
 
 Writes hard's share against it (2v2, same seeds as bench/bots.py) into docs/benchmarks.md between
 <!-- search:start --> and <!-- search:end -->.
@@ -109,6 +111,34 @@ class FlatSearch:
         return 0.5 + sign * (mine - sum(others) / len(others)) / (2 * POINTS_SCALE)
 
 
+def play_row(game_id: str, args, results: dict) -> dict:
+    """Hard's share per seed (seeds ``args.first`` on) and the search's decision times for one game.
+
+    With ``--save`` the file is rewritten after every game, so a stopped run keeps what it played."""
+    from tapete.bots import make_bot
+
+    shares, times, started = {}, [], time.time()
+    for seed in range(args.first, args.first + args.games):
+        if args.budget and time.time() - started > args.budget:
+            break
+        mine = {0, 2} if seed % 2 == 0 else {1, 3}
+        seats = []
+        for s in range(4):
+            if s in mine:
+                seats.append(make_bot("hard", game_id))
+            else:
+                bot = FlatSearch(args.rollouts, seed)
+                bot.side = set(range(4)) - mine
+                seats.append(Timed(bot, times))
+        shares[str(seed)] = share(play(game_id, seats, seed, GAMES[game_id][1]), mine)
+        print(game_id, seed, f"{sum(shares.values()) / len(shares):.3f}", f"{time.time() - started:.0f} s",
+              file=sys.stderr, flush=True)
+        if args.save:
+            with open(args.save, "w") as f:
+                json.dump({**results, game_id: {"shares": shares, "times": times}}, f)
+    return {"shares": shares, "times": times}
+
+
 def main() -> int:
     from tapete.bots import make_bot
 
@@ -118,8 +148,24 @@ def main() -> int:
     parser.add_argument("--only", default=",".join(GAMES))
     parser.add_argument("--budget", type=float, default=0.0,
                         help="wall seconds per game: no new game starts after them (0: play all --games)")
+    parser.add_argument("--first", type=int, default=0, help="first seed (to split a row across processes)")
+    parser.add_argument("--save", default="", help="also write each game's result and the decision times here")
+    parser.add_argument("--merge", default="",
+                        help="comma-separated --save files: write one table from them instead of playing")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
+    if args.merge:
+        rows: dict = {}
+        for path in args.merge.split(","):
+            for game_id, got in json.loads(open(path).read()).items():
+                mine = rows.setdefault(game_id, {"shares": {}, "times": []})
+                mine["shares"].update(got["shares"])
+                mine["times"] += got["times"]
+        results = rows
+    else:
+        results = {}
+        for game_id in [g for g in args.only.split(",") if g]:
+            results[game_id] = play_row(game_id, args, results)
     lines = [f"Hard (two opposite seats) against the flat determinized search of `bench/search.py` "
              f"({args.rollouts} rollouts per decision, medium rollouts; two seats), 2v2, seeds from 0; "
              "± is one standard error. Games per row as measured (the search is slow"
@@ -129,30 +175,13 @@ def main() -> int:
              "| game | games | hard's win share | search: decisions | search p50 (s) | search p95 (s) "
              "| search CPU per game (s) | 400 games (CPU hours) |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for game_id in [g for g in args.only.split(",") if g]:
-        total, times, started = 0.0, [], time.time()
-        played = 0
-        for seed in range(args.games):
-            if args.budget and time.time() - started > args.budget:
-                break
-            played += 1
-            mine = {0, 2} if seed % 2 == 0 else {1, 3}
-            seats = []
-            for s in range(4):
-                if s in mine:
-                    seats.append(make_bot("hard", game_id))
-                else:
-                    bot = FlatSearch(args.rollouts, seed)
-                    bot.side = set(range(4)) - mine
-                    seats.append(Timed(bot, times))
-            total += share(play(game_id, seats, seed, GAMES[game_id][1]), mine)
-            print(game_id, seed + 1, f"{total / (seed + 1):.3f}", f"{time.time() - started:.0f} s",
-                  file=sys.stderr, flush=True)
-        n = max(played, 1)
-        p = total / n
+    for game_id, got in results.items():
+        shares, times = list(got["shares"].values()), got["times"]
+        n = max(len(shares), 1)
+        p = sum(shares) / n
         long = [t for t in times if t > 0.0005]
         per_game = sum(times) / n
-        lines.append(f"| {GAMES[game_id][0]} | {played} | {100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f} "
+        lines.append(f"| {GAMES[game_id][0]} | {len(shares)} | {100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f} "
                      f"| {len(long):,} | {pct(long, 0.5):.2f} | {pct(long, 0.95):.2f} | {per_game:.0f} "
                      f"| {400 * per_game / 3600:.1f} |")
         print(lines[-1], flush=True)
