@@ -5,6 +5,10 @@ SHELL := /bin/bash
 
 PORT ?= 8000
 PYTEST_ARGS ?=
+TEST_WORKERS ?= auto   # pytest-xdist workers for `make test` (one per core); 0 runs in this process
+# A test whose Chromium renderer died ("Target crashed": the machine, not the app) runs once more; any other
+# failure is final.
+RERUN := --reruns 1 --only-rerun "Target crashed"
 PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
@@ -65,7 +69,7 @@ play: build
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
 
 test: setup
-	$(VPY) -m pytest tests $(PYTEST_ARGS)
+	$(VPY) -m pytest tests -n $(TEST_WORKERS) --dist load --maxschedchunk 1 $(RERUN) $(PYTEST_ARGS)
 
 test-unit: $(VENV_STAMP)
 	$(VPY) -m pytest tests -m "not browser"

@@ -54,6 +54,7 @@ Usage: python3 scripts/build.py [--step vendor|trystero|noble|zip|stdlib|rules|d
 from __future__ import annotations
 
 import argparse
+import fcntl
 import gzip
 import hashlib
 import io
@@ -643,8 +644,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
     QUIET = args.quiet
-    for name in args.step or list(STEPS):
-        STEPS[name]()
+    BUILD.mkdir(exist_ok=True)
+    # One build at a time: parallel test workers (pytest-xdist) each ask for dist/ at start, and a test
+    # runs one step; the second waits here and then finds everything up to date (a no-op).
+    with open(BUILD / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        for name in args.step or list(STEPS):
+            STEPS[name]()
     return 0
 
 

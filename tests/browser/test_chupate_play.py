@@ -82,6 +82,7 @@ def test_chupate_whole_game_against_bots_by_clicking(new_page, boot, site_url, w
     assert "Ronda" not in page.inner_text('[data-testid="log"]')
 
 
+@pytest.mark.long
 def test_chupate_points_game_with_round_results(new_page, boot, site_url):
     page = new_page(viewport={"width": 1280, "height": 800})
     start_game(page, boot, site_url, "bot_delay=0&seed=5", opponents=1, points=True)

@@ -61,6 +61,7 @@ def wait_until(page, moment: float) -> None:
         page.wait_for_timeout(left * 1000)
 
 
+@pytest.mark.long
 def test_guests_joining_75_and_150_s_late_and_a_rejoin_after_two_minutes_are_seated(
         new_page, boot, site_url, nostr_relay):
     query = f"?relay={nostr_relay}&ice=none&bot_delay=0"
