@@ -12,7 +12,8 @@ draw/pass/end, the round dialog's button. Measured in the page:
 - dropped frames during animations: rAF gaps > 34 ms as a share of rAF frames while a motion.js
   animation (id ``motion:*``) runs;
 - long tasks > 50 ms (PerformanceObserver ``longtask``) while the game runs: count and max;
-- motion.js's own share: measuring before the patch + the morphdom patch, p95 (``tapeteMotion.timing``).
+- motion.js's own share: measuring before the patch + the morphdom patch, p95, and Python's render of the
+  table (its HTML and the log's new sentences) before it, p95 (``tapeteMotion.timing``).
 
 Reference, same run, same page: an idle rAF loop on the table (no move, 3 s) for the frame gaps and
 long tasks, and the first game again at speed ``instant`` for click → frame.
@@ -144,7 +145,7 @@ def play_game(page, site_url: str, game: str, query: str, opponents: int, max_cl
             break
     page.evaluate("() => { window.__feel.on = false; }")
     game_feel = page.evaluate("() => window.__feel")
-    timing = page.evaluate("() => window.tapeteMotion.timing.slice()")      # [measure, patch] ms, last 200
+    timing = page.evaluate("() => window.tapeteMotion.timing.slice()")      # [measure, patch, render] ms
     return {"game": game, "idle": idle, "feel": game_feel, "timing": timing, "clicks": clicks, "over": over(page),
             "seconds": time.monotonic() - started}
 
@@ -165,7 +166,8 @@ def summarize(run: dict) -> dict:
             "all_dropped": f["gaps"] / f["frames"] if f["frames"] else 0.0,
             "long_n": len(f["long"]), "long_max": max(f["long"]) if f["long"] else 0.0,
             "idle_dropped": idle["gaps"] / idle["frames"] if idle["frames"] else 0.0,
-            "idle_long": len(idle["long"]), "patch_p95": pct([m + p for m, p in run["timing"]], .95),
+            "idle_long": len(idle["long"]), "patch_p95": pct([t[0] + t[1] for t in run["timing"]], .95),
+            "render_p95": pct([t[2] for t in run["timing"] if len(t) > 2], .95),
             "over": run["over"], "seconds": run["seconds"], "clicks": run["clicks"]}
 
 
@@ -203,13 +205,13 @@ def main() -> None:
              f"{args.bot_delay} ms, speed normal; my seat played by real mouse clicks.",
              *machine_lines(m), f"- load average at the end: {load_end:.2f} (2 cores shared with other work)", "",
              "| table | clicks timed | click → frame p50 / p95 (ms) | frames while animating | dropped (> 34 ms) "
-             "| dropped, whole game | long tasks > 50 ms (max ms) | measure + patch p95 (ms) "
+             "| dropped, whole game | long tasks > 50 ms (max ms) | Python render p95 (ms) | measure + patch p95 (ms) "
              "| idle reference: dropped, long tasks | game over |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows + [dict(ref, game=f"{ref['game']} at instant (reference)")]:
         lines.append(f"| {r['game']} | {r['n']} | {r['p50']:.1f} / {r['p95']:.1f} | {r['anim_frames']} | "
                      f"{r['dropped']:.1%} | {r['all_dropped']:.1%} | {r['long_n']} ({r['long_max']:.0f}) | "
-                     f"{r['patch_p95']:.1f} | "
+                     f"{r['render_p95']:.1f} | {r['patch_p95']:.1f} | "
                      f"{r['idle_dropped']:.1%}, {r['idle_long']} | {'yes' if r['over'] else 'no'} |")
     worst_p95 = max(r["p95"] for r in rows)
     worst_drop = max(r["dropped"] for r in rows)

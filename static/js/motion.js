@@ -18,6 +18,7 @@
   var SPEEDS = { slow: 300, normal: 220, fast: 140, instant: 0 };    // ms per move (issue: <= 300)
   var CAP_EXTRA = 400;                                                 // ms past the planned end
   var CAP_MAX = 4000;                                                  // never wait longer than this
+  var TIMING_KEPT = 1000;                                              // updates timed (a whole game)
   var urlSpeed = null;
   try {
     urlSpeed = new URLSearchParams(window.location.search).get("speed");
@@ -246,7 +247,7 @@
 
   var running = Promise.resolve(0);
   var serial = 0, updateAt = 0;                 // which update started a move, and when (the log's entries)
-  var timing = [];                              // [measure ms, patch ms] of the last updates (bench/feel.py)
+  var timing = [];          // [measure ms, patch ms, Python's render ms] of the last updates (bench/feel.py)
 
   function update(root, html, planJson) {
     var plan = typeof planJson === "string" ? JSON.parse(planJson) : (planJson || {});
@@ -258,8 +259,8 @@
     morph(root, html);
     mark(root, plan.last || null);
     var t2 = performance.now();
-    timing.push([t1 - t0, t2 - t1]);
-    if (timing.length > 200) timing.shift();
+    timing.push([t1 - t0, t2 - t1, plan.render_ms || 0]);
+    if (timing.length > TIMING_KEPT) timing.shift();
     if (!groups.length) {
       running = Promise.resolve(0);
       return running;

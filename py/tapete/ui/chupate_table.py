@@ -10,7 +10,7 @@ from .cards import depth, direction, draw_pile, face, pile_count, seat_backs
 from .html import button, escape, tag
 from .i18n import t
 from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, status_line
-from .log import GameLog, Line, render_log
+from .log import LOG_OPEN, GameLog, Line, render_log
 from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
 
 COLOR_SHAPES = {"R": "●", "B": "■", "G": "▲", "Y": "★"}   # a shape per colour: colour-blind safe
@@ -57,7 +57,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
