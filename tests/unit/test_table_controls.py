@@ -241,3 +241,24 @@ def test_card_names_contain_the_letters_on_the_face():
                     assert re.search(rf"(?<!\w){re.escape(letters)}(?!\w)", label, re.I), (face, attrs)
                     seen += 1
         assert seen > 5, game_id
+
+
+def test_the_table_bar_folds_its_settings_behind_a_toggle_that_says_whether_they_are_open():
+    from tapete.ui.bar import table_bar
+    from tapete.ui.motion import speed_control
+    for lang, more in (("es", "Ajustes"), ("en", "Settings")):
+        closed = table_bar(lang, "Chúpate 2 <con> baraja", "francesa", False, speed_control(lang, "fast"))
+        opened = table_bar(lang, "Chúpate 2 <con> baraja", "francesa", True, speed_control(lang, "fast"), True)
+        for page, state in ((closed, "false"), (opened, "true")):
+            toggle = re.search(r'<button[^>]*data-testid="btn-bar-more"[^>]*>', page).group(0)
+            assert f'aria-expanded="{state}"' in toggle and 'aria-controls="bar-more"' in toggle
+            assert 'data-action="ui:bar-more"' in toggle and more in page
+            panel = re.search(r'<div id="bar-more"[^>]*>', page).group(0)
+            assert f'data-open="{"1" if state == "true" else "0"}"' in panel and f'aria-label="{more}"' in panel
+            # the speed control is inside the panel, with its visible label around the select
+            inner = page[page.index('id="bar-more"'):]
+            assert '<label class="speed-setting"><span class="speed-label">' in inner and 'data-testid="speed"' in inner
+            for testid in ("btn-leave", "btn-mute", "btn-rules"):
+                assert page.count(f'data-testid="{testid}"') == 1
+            assert "<con>" not in page and "&lt;con&gt;" in page
+        assert 'aria-pressed="true"' in table_bar(lang, "DOS", "dos", True, "")

@@ -25,6 +25,7 @@ from . import sound, tables
 from .i18n import refusal, t
 from .hand import STORE_SORT, parse_sort
 from .html import escape
+from .bar import BAR_OPEN
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
@@ -142,6 +143,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         node = event.target
         if not node or not getattr(node, "closest", None):
             return                  # a click on the document itself or a text node
+        if self.ui.get(BAR_OPEN) and not node.closest('[data-testid="bar-more"], [data-testid="btn-bar-more"]'):
+            self.ui[BAR_OPEN] = False                # a click elsewhere folds the bar's settings again
+            self.render()
         target = node.closest("[data-action],[data-game]")
         if not target or target.hasAttribute("disabled"):  # JS null arrives as jsnull, not None: test truth
             return
@@ -153,6 +157,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
 
     def on_key(self, event) -> None:
         if self.screen != "table" or self.update is None:
+            return
+        if str(event.key) == "Escape" and self.ui.get(BAR_OPEN):
+            self.close_bar_more()
             return
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
@@ -324,6 +331,12 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         elif action in ("ui:result-close", "ui:result-open"):
             self.ui["result_closed"] = action == "ui:result-close"
             self.render()
+        elif action == "ui:bar-more":                  # the bar's folded settings (phones: tapete.ui.bar)
+            if self.ui.get(BAR_OPEN):
+                self.close_bar_more()
+            else:
+                self.ui[BAR_OPEN] = True
+                self.render()
         elif action in ("ui:log-open", "ui:log-close"):      # the whole round's moves (tapete.ui.log)
             self.ui[LOG_OPEN] = action == "ui:log-open"
             self.render()
@@ -550,6 +563,16 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 moves = dialog.querySelector('[data-testid="round-log"]')
                 if moves:                            # the whole round opens on its newest moves
                     moves.scrollTop = moves.scrollHeight
+
+    def close_bar_more(self) -> None:
+        """Fold the bar's settings; focus that was inside them goes back to their toggle."""
+        panel = self.root.querySelector('[data-testid="bar-more"]')
+        inside = bool(panel) and panel.contains(document.activeElement)
+        self.ui[BAR_OPEN] = False
+        self.render()
+        toggle = self.root.querySelector('[data-testid="btn-bar-more"]')
+        if inside and toggle:
+            toggle.focus()
 
     def on_dialog_cancel(self, event) -> None:
         """Escape on a round or result dialog: do what its close button does (next round / close).

@@ -123,7 +123,7 @@ SHELL_TEXTS: dict[str, dict[str, str]] = {
         "leave.host": "Eres el anfitrión: la sala se cerrará para todos.",
         "leave.cost": "Abandonar te resta {n} puntos de clasificación.",
         "leave.stay": "Seguir jugando", "leave.go": "Abandonar",
-        "table.bar": "Partida", "rules.open": "Cómo se juega",
+        "table.bar": "Partida", "rules.open": "Cómo se juega", "bar.more": "Ajustes",
     },
     "en": {
         "resume": "Resume game", "save.dropped": "The saved {game} game could not be restored and was discarded.",
@@ -132,7 +132,7 @@ SHELL_TEXTS: dict[str, dict[str, str]] = {
         "leave.host": "You are the host: the room closes for everyone.",
         "leave.cost": "Leaving costs you {n} ranking points.",
         "leave.stay": "Keep playing", "leave.go": "Leave",
-        "table.bar": "Game", "rules.open": "How to play",
+        "table.bar": "Game", "rules.open": "How to play", "bar.more": "Settings",
     },
 }
 for _lang, _texts in SHELL_TEXTS.items():
