@@ -7,7 +7,8 @@
  *   2. patches #app with morphdom (vendored), keyed by data-key (cards, seats, log lines): an element
  *      that survives keeps its node, its focus and any running animation;
  *   3. puts the last-move marks back (the patch resets attributes to the HTML's);
- *   4. starts the plan's animations (Web Animations API, FLIP), group after group (delays), and
+ *   4. starts the plan's animations (Web Animations API, FLIP), group after group (delays), and the
+ *      cards of my hand that moved slide to their new places (FLIP, with the first group), and
  *      returns a promise that resolves when they have finished, or at a safety cap.
  * Plain script (CSP: script-src 'self'), no module, no inline code.
  */
@@ -245,6 +246,44 @@
     return delay + ms;
   }
 
+  /* ----- my hand closing up or making room (FLIP) ---------------------------------------------- *
+   * A card drawn into a sorted hand, a card played from its middle, or a new sort order moves the
+   * other cards: each card that kept its node and moved slides from where it was. It animates the
+   * individual `translate` property, so the CSS `transform` that lifts a playable card (and its
+   * transition) is left alone. */
+  var HAND_CARDS = '[data-testid="hand"] [data-key]';
+  var SLIDE_MIN = 2;                            // px: a card that moved less does not slide
+
+  function handPlaces(root) {
+    var out = {}, cards = root.querySelectorAll(HAND_CARDS);
+    for (var i = 0; i < cards.length; i++) out[cards[i].getAttribute("data-key")] = { el: cards[i], rect: rectOf(cards[i]) };
+    return out;
+  }
+
+  function slides(root, places) {               // reads only: which cards moved, and by how much
+    var out = [], cards = root.querySelectorAll(HAND_CARDS);
+    for (var i = 0; i < cards.length; i++) {
+      var was = places[cards[i].getAttribute("data-key")];
+      if (!was || was.el !== cards[i] || !was.rect) continue;
+      var now = rectOf(cards[i]);
+      if (!now) continue;
+      var d = centreOffset(was.rect, now);
+      if (Math.abs(d[0]) >= SLIDE_MIN || Math.abs(d[1]) >= SLIDE_MIN) out.push({ el: cards[i], d: d });
+    }
+    return out;
+  }
+
+  function slide(moved, ms, anims) {            // writes: one animation per moved card, together
+    moved.forEach(function (m) {
+      m.el.getAnimations().forEach(function (a) { if ((a.id || "").indexOf("motion:slide:") === 0) a.cancel(); });
+      var id = "motion:slide:hand->" + m.el.getAttribute("data-key");
+      anims.push(m.el.animate([{ translate: m.d[0] + "px " + m.d[1] + "px" }, { translate: "0px 0px" }],
+                              { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)", id: id }));
+      remember({ id: id, kind: "slide", from: "hand", to: "hand", delay: 0, duration: ms, update: serial, at: updateAt });
+    });
+    return moved.length ? ms : 0;
+  }
+
   var running = Promise.resolve(0);
   var serial = 0, updateAt = 0;                 // which update started a move, and when (the log's entries)
   var timing = [];          // [measure ms, patch ms, Python's render ms] of the last updates (bench/feel.py)
@@ -255,22 +294,25 @@
     var groups = ms ? plan.groups || [] : [];
     var t0 = performance.now();
     var before = groups.length ? measure(root, { groups: groups }) : null;
+    var places = ms ? handPlaces(root) : null;
     var t1 = performance.now();
     morph(root, html);
     mark(root, plan.last || null);
     var t2 = performance.now();
     timing.push([t1 - t0, t2 - t1, plan.render_ms || 0]);
     if (timing.length > TIMING_KEPT) timing.shift();
-    if (!groups.length) {
+    var moved = places ? slides(root, places) : [];
+    if (!groups.length && !moved.length) {
       running = Promise.resolve(0);
       return running;
     }
     serial++;
     updateAt = t0;
-    var spots = groups.map(function (group) {
+    var spots = groups.map(function (group) {             // every read before the first write
       return group.map(function (move) { return locate(root, before, move); });
     });
     var anims = [], at = 0;
+    var slid = slide(moved, ms, anims);                    // the hand makes room while the first group runs
     spots.forEach(function (group) {
       var end = at;
       group.forEach(function (spot, i) {
@@ -278,6 +320,7 @@
       });
       at = end;
     });
+    at = Math.max(at, slid);
     var cap = Math.min(CAP_MAX, at + CAP_EXTRA);
     var done = Promise.all(anims.map(function (a) { return a.finished.catch(function () {}); }));
     running = Promise.race([done, new Promise(function (ok) { setTimeout(ok, cap); })]).then(function () {
