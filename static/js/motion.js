@@ -251,21 +251,29 @@
    * other cards: each card that kept its node and moved slides from where it was. It animates the
    * individual `translate` property, so the CSS `transform` that lifts a playable card (and its
    * transition) is left alone. */
-  var HAND_CARDS = '[data-testid="hand"] [data-key]';
+  var HAND = '[data-testid="hand"]', HAND_CARDS = HAND + " [data-key]";
   var SLIDE_MIN = 2;                            // px: a card that moved less does not slide
 
+  function within(rect, box) {                  // a card's place inside the hand (the hand itself may move)
+    return rect && box ? { x: rect.x - box.x, y: rect.y - box.y, w: rect.w, h: rect.h } : null;
+  }
+
   function handPlaces(root) {
-    var out = {}, cards = root.querySelectorAll(HAND_CARDS);
-    for (var i = 0; i < cards.length; i++) out[cards[i].getAttribute("data-key")] = { el: cards[i], rect: rectOf(cards[i]) };
+    var out = {}, cards = root.querySelectorAll(HAND_CARDS), box = rectOf(root.querySelector(HAND));
+    for (var i = 0; i < cards.length; i++) {
+      out[cards[i].getAttribute("data-key")] = { el: cards[i], rect: within(rectOf(cards[i]), box) };
+    }
     return out;
   }
 
-  function slides(root, places) {               // reads only: which cards moved, and by how much
-    var out = [], cards = root.querySelectorAll(HAND_CARDS);
+  /* Reads only: the cards that moved inside the hand, and by how much. The hand box moving (the
+   * controls above it changing height) is not a card moving: nothing slides for that. */
+  function slides(root, places) {
+    var out = [], cards = root.querySelectorAll(HAND_CARDS), box = rectOf(root.querySelector(HAND));
     for (var i = 0; i < cards.length; i++) {
       var was = places[cards[i].getAttribute("data-key")];
       if (!was || was.el !== cards[i] || !was.rect) continue;
-      var now = rectOf(cards[i]);
+      var now = within(rectOf(cards[i]), box);
       if (!now) continue;
       var d = centreOffset(was.rect, now);
       if (Math.abs(d[0]) >= SLIDE_MIN || Math.abs(d[1]) >= SLIDE_MIN) out.push({ el: cards[i], d: d });
