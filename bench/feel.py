@@ -20,7 +20,9 @@ long tasks, and the first game again at speed ``instant`` for click → frame.
 
 Prints a table and writes it into docs/benchmarks.md between <!-- feel:start --> and <!-- feel:end -->.
 Usage: .venv/bin/python bench/feel.py [--games chupate,francesa,taki,dos,skypo] [--opponents 1]
-       [--bot-delay 700] [--max-clicks 400] [--no-write]
+       [--bot-delay 700] [--max-clicks 400] [--repeat 1] [--no-write]
+``--repeat N`` plays each game N times in turn (rows ``taki #2``…): on a shared machine, compare a table
+with a reference table measured in the same run.
 """
 
 from __future__ import annotations
@@ -177,6 +179,7 @@ def main() -> None:
     ap.add_argument("--opponents", type=int, default=1)
     ap.add_argument("--bot-delay", type=int, default=700)
     ap.add_argument("--max-clicks", type=int, default=400)
+    ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "-q"], check=True, cwd=ROOT)
@@ -187,13 +190,14 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         games = [g for g in args.games.split(",") if g]
-        for game in games:
-            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            run = play_game(page, site, game, f"bot_delay={args.bot_delay}&speed=normal&seed=7", args.opponents,
-                            args.max_clicks)
-            rows.append(summarize(run))
-            print(rows[-1], flush=True)
-            page.context.close()
+        for turn in range(1, max(1, args.repeat) + 1):
+            for game in games:
+                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+                run = play_game(page, site, game, f"bot_delay={args.bot_delay}&speed=normal&seed=7", args.opponents,
+                                args.max_clicks)
+                rows.append(dict(summarize(run), game=game if args.repeat == 1 else f"{game} #{turn}"))
+                print(rows[-1], flush=True)
+                page.context.close()
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         ref = summarize(play_game(page, site, games[0], f"bot_delay={args.bot_delay}&speed=instant&seed=7",
                                   args.opponents, args.max_clicks))
