@@ -245,6 +245,9 @@ def test_the_table_shows_the_newest_moves_and_the_whole_round_is_one_click_away(
     assert "Juegas rojo 7" in dialog and "Bea juega rojo 7" in dialog
     keys = re.findall(r'data-key="([^"]+)"', es)
     assert len(keys) == len(set(keys)) == log.LOG_SHOWN + 45   # the patch keys on them: never twice
+    longest = played_moves(log.MAX_MOVES + 50)                 # past the memory bound: the round's count
+    assert len(longest) == log.MAX_MOVES
+    assert f"Whole round ({log.MAX_MOVES + 50} moves)" in log.render_log(longest, "en", update, module.event_text)
 
 
 def test_each_move_is_said_once_per_language_and_the_render_only_reads_it():

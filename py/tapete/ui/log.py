@@ -10,7 +10,7 @@ the render only reads them (and says a move itself when they are missing), so sw
 says every move again in the new language, once. The table shows the newest ``LOG_SHOWN`` moves; the
 whole round is one click away in a dialog (``log-round``), oldest first. Why: a Super Taki game is one
 long round, and rendering and patching every move of it on every update grew with the game (the
-morphdom patch of a newest-first list moves every item; docs/benchmarks.md, "Feel").
+morphdom patch of a newest-first list moves every item; docs/benchmarks.md, "Log patch").
 
 One catalogue per language (``SENTENCES``) serves all five tables; a table module adds the sentences
 of its own events and a ``GameLog`` that knows its card names. A sentence is a string (impersonal) or
@@ -31,7 +31,7 @@ from .html import button, escape, tag
 from .i18n import t
 
 SILENT = ("turn",)          # events that only say whose turn it is: the table shows that already
-MAX_MOVES = 400             # a round never gets near this; it only bounds memory
+MAX_MOVES = 400             # bounds memory: a very long Super Taki round keeps its newest 400 moves
 # Moves the table's log shows (newest first); the rest of the round is in the log-round dialog. A
 # newest-first list is patched by moving every item (morphdom re-appends them after the new first one):
 # bench/log_patch.py, one Super Taki round, patch + layout p50 at 250 moves: 48 ms for the whole round,
@@ -282,7 +282,8 @@ def render_log(log: list, lang: str, update: dict | None = None, text: Callable 
     html = tag("ol", "".join(items), class_="log", data_testid="log", reversed=True, aria_label=t(lang, "log"),
                tabindex="0")
     if len(log) > len(shown) or whole:
-        html += button(escape(t(lang, "log.round", n=len(log))), "ui:log-open", "btn-log-round",
+        moves = next((e["n"] for e in reversed(log) if isinstance(e, dict)), len(log))    # the round's, not kept
+        html += button(escape(t(lang, "log.round", n=moves)), "ui:log-open", "btn-log-round",
                        "btn log-round-open", aria_haspopup="dialog")
     if whole:
         html += render_round(log, lang, update, text)
