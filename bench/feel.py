@@ -12,14 +12,17 @@ draw/pass/end, the round dialog's button. Measured in the page:
 - dropped frames during animations: rAF gaps > 34 ms as a share of rAF frames while a motion.js
   animation (id ``motion:*``) runs;
 - long tasks > 50 ms (PerformanceObserver ``longtask``) while the game runs: count and max;
-- motion.js's own share: measuring before the patch + the morphdom patch, p95 (``tapeteMotion.timing``).
+- motion.js's own share: measuring before the patch + the morphdom patch, p95, and Python's render of the
+  table (its HTML and the log's new sentences) before it, p95 (``tapeteMotion.timing``).
 
 Reference, same run, same page: an idle rAF loop on the table (no move, 3 s) for the frame gaps and
 long tasks, and the first game again at speed ``instant`` for click → frame.
 
 Prints a table and writes it into docs/benchmarks.md between <!-- feel:start --> and <!-- feel:end -->.
 Usage: .venv/bin/python bench/feel.py [--games chupate,francesa,taki,dos,skypo] [--opponents 1]
-       [--bot-delay 700] [--max-clicks 400] [--no-write]
+       [--bot-delay 700] [--max-clicks 400] [--repeat 1] [--no-write]
+``--repeat N`` plays each game N times in turn (rows ``taki #2``…): on a shared machine, compare a table
+with a reference table measured in the same run.
 """
 
 from __future__ import annotations
@@ -144,7 +147,7 @@ def play_game(page, site_url: str, game: str, query: str, opponents: int, max_cl
             break
     page.evaluate("() => { window.__feel.on = false; }")
     game_feel = page.evaluate("() => window.__feel")
-    timing = page.evaluate("() => window.tapeteMotion.timing.slice()")      # [measure, patch] ms, last 200
+    timing = page.evaluate("() => window.tapeteMotion.timing.slice()")      # [measure, patch, render] ms
     return {"game": game, "idle": idle, "feel": game_feel, "timing": timing, "clicks": clicks, "over": over(page),
             "seconds": time.monotonic() - started}
 
@@ -165,7 +168,8 @@ def summarize(run: dict) -> dict:
             "all_dropped": f["gaps"] / f["frames"] if f["frames"] else 0.0,
             "long_n": len(f["long"]), "long_max": max(f["long"]) if f["long"] else 0.0,
             "idle_dropped": idle["gaps"] / idle["frames"] if idle["frames"] else 0.0,
-            "idle_long": len(idle["long"]), "patch_p95": pct([m + p for m, p in run["timing"]], .95),
+            "idle_long": len(idle["long"]), "patch_p95": pct([t[0] + t[1] for t in run["timing"]], .95),
+            "render_p95": pct([t[2] for t in run["timing"] if len(t) > 2], .95),
             "over": run["over"], "seconds": run["seconds"], "clicks": run["clicks"]}
 
 
@@ -175,6 +179,7 @@ def main() -> None:
     ap.add_argument("--opponents", type=int, default=1)
     ap.add_argument("--bot-delay", type=int, default=700)
     ap.add_argument("--max-clicks", type=int, default=400)
+    ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "-q"], check=True, cwd=ROOT)
@@ -185,13 +190,14 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         games = [g for g in args.games.split(",") if g]
-        for game in games:
-            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            run = play_game(page, site, game, f"bot_delay={args.bot_delay}&speed=normal&seed=7", args.opponents,
-                            args.max_clicks)
-            rows.append(summarize(run))
-            print(rows[-1], flush=True)
-            page.context.close()
+        for turn in range(1, max(1, args.repeat) + 1):
+            for game in games:
+                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+                run = play_game(page, site, game, f"bot_delay={args.bot_delay}&speed=normal&seed=7", args.opponents,
+                                args.max_clicks)
+                rows.append(dict(summarize(run), game=game if args.repeat == 1 else f"{game} #{turn}"))
+                print(rows[-1], flush=True)
+                page.context.close()
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         ref = summarize(play_game(page, site, games[0], f"bot_delay={args.bot_delay}&speed=instant&seed=7",
                                   args.opponents, args.max_clicks))
@@ -203,13 +209,13 @@ def main() -> None:
              f"{args.bot_delay} ms, speed normal; my seat played by real mouse clicks.",
              *machine_lines(m), f"- load average at the end: {load_end:.2f} (2 cores shared with other work)", "",
              "| table | clicks timed | click → frame p50 / p95 (ms) | frames while animating | dropped (> 34 ms) "
-             "| dropped, whole game | long tasks > 50 ms (max ms) | measure + patch p95 (ms) "
+             "| dropped, whole game | long tasks > 50 ms (max ms) | Python render p95 (ms) | measure + patch p95 (ms) "
              "| idle reference: dropped, long tasks | game over |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows + [dict(ref, game=f"{ref['game']} at instant (reference)")]:
         lines.append(f"| {r['game']} | {r['n']} | {r['p50']:.1f} / {r['p95']:.1f} | {r['anim_frames']} | "
                      f"{r['dropped']:.1%} | {r['all_dropped']:.1%} | {r['long_n']} ({r['long_max']:.0f}) | "
-                     f"{r['patch_p95']:.1f} | "
+                     f"{r['render_p95']:.1f} | {r['patch_p95']:.1f} | "
                      f"{r['idle_dropped']:.1%}, {r['idle_long']} | {'yes' if r['over'] else 'no'} |")
     worst_p95 = max(r["p95"] for r in rows)
     worst_drop = max(r["dropped"] for r in rows)

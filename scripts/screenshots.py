@@ -2,11 +2,12 @@
 """Screenshots of the table's motion (issue 9) into docs/screenshots/ (committed; docs/testing.md lists them).
 
 For each game and size (1280×800 and 390×844): a play in flight — the first card that a bot plays
-from its box (Skypo: a bot's swap or discard; DOS: a bot's match), caught by pausing every motion.js
+from its box (Skypo: a bot's swap or discard; DOS: a bot's match; Super Taki: a card of a bot's open
+TAKI run, seed 17), caught by pausing every motion.js
 animation of that update a fifth of the way, where the easing has covered about half the distance
 (``Animation.pause()`` + ``currentTime``, so the picture does not depend on timing) — and, once it has landed, the last-move marks (the card and its player).
 Builds dist/ first; Debian's Chromium with the tests' flags and loopback server.
-Usage: .venv/bin/python scripts/screenshots.py [--games chupate,skypo,dos] [--out docs/screenshots]
+Usage: .venv/bin/python scripts/screenshots.py [--games chupate,francesa,taki,dos,skypo] [--out docs/screenshots]
 """
 
 from __future__ import annotations
@@ -30,12 +31,15 @@ WANTED = {                                  # the animation id of "a bot's play"
     "skypo": r"^motion:fly:cell-[1-9]-\d-\d->discard-top$",
     "dos": r"^motion:fly:seat-[1-9]->center-\d+$",
 }
-CATCH = """(pattern) => {
+SEEDS = {"taki": 17}                        # seed 17: a bot opens a TAKI and plays on it early
+WHILE = {"taki": "[data-testid=taki-run]"}  # what must be on the table when the play is caught
+CATCH = """([pattern, needs]) => {
   window.__caught = null;
   const re = new RegExp(pattern);
   const tick = () => {
     const all = document.getAnimations().filter((a) => (a.id || '').startsWith('motion:'));
-    const hit = all.find((a) => re.test(a.id) && a.playState === 'running' && a.currentTime > 0);
+    const hit = (!needs || document.querySelector(needs))
+      && all.find((a) => re.test(a.id) && a.playState === 'running' && a.currentTime > 0);
     if (hit) {
       const t = hit.effect.getTiming();
       const at = (t.delay || 0) + t.duration * 0.2;
@@ -52,14 +56,14 @@ CATCH = """(pattern) => {
 def shoot(browser, site: str, game: str, size: tuple[int, int], out: Path) -> list[Path]:
     w, h = size
     page = browser.new_context(viewport={"width": w, "height": h}).new_page()
-    page.goto(f"{site}?bot_delay=400&speed=slow&seed=5&autoplay=300")
+    page.goto(f"{site}?bot_delay=400&speed=slow&seed={SEEDS.get(game, 5)}&autoplay=300")
     page.wait_for_function("() => document.documentElement.dataset.ready === '1'", timeout=120_000)
     page.click(f'[data-testid="game-{game}"]')
     page.check('[data-testid="opt-opponents-2"]')
     page.click('[data-testid="btn-start"]')
     page.wait_for_selector('[data-testid="table"]')
     page.wait_for_timeout(1500)          # past the deal
-    page.evaluate(CATCH, WANTED[game])
+    page.evaluate(CATCH, [WANTED[game], WHILE.get(game)])
     page.wait_for_function("() => window.__caught", timeout=120_000)
     flight = out / f"{game}-in-flight-{w}x{h}.png"
     page.screenshot(path=str(flight))
@@ -74,7 +78,7 @@ def shoot(browser, site: str, game: str, size: tuple[int, int], out: Path) -> li
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", default="chupate,skypo,dos")
+    ap.add_argument("--games", default="chupate,francesa,taki,dos,skypo")
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     args = ap.parse_args()
     out = Path(args.out)

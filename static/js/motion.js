@@ -7,7 +7,8 @@
  *   2. patches #app with morphdom (vendored), keyed by data-key (cards, seats, log lines): an element
  *      that survives keeps its node, its focus and any running animation;
  *   3. puts the last-move marks back (the patch resets attributes to the HTML's);
- *   4. starts the plan's animations (Web Animations API, FLIP), group after group (delays), and
+ *   4. starts the plan's animations (Web Animations API, FLIP), group after group (delays), and the
+ *      cards of my hand that moved slide to their new places (FLIP, with the first group), and
  *      returns a promise that resolves when they have finished, or at a safety cap.
  * Plain script (CSP: script-src 'self'), no module, no inline code.
  */
@@ -18,6 +19,7 @@
   var SPEEDS = { slow: 300, normal: 220, fast: 140, instant: 0 };    // ms per move (issue: <= 300)
   var CAP_EXTRA = 400;                                                 // ms past the planned end
   var CAP_MAX = 4000;                                                  // never wait longer than this
+  var TIMING_KEPT = 1000;                                              // updates timed (a whole game)
   var urlSpeed = null;
   try {
     urlSpeed = new URLSearchParams(window.location.search).get("speed");
@@ -244,9 +246,55 @@
     return delay + ms;
   }
 
+  /* ----- my hand closing up or making room (FLIP) ---------------------------------------------- *
+   * A card drawn into a sorted hand, a card played from its middle, or a new sort order moves the
+   * other cards: each card that kept its node and moved slides from where it was. It animates the
+   * individual `translate` property, so the CSS `transform` that lifts a playable card (and its
+   * transition) is left alone. */
+  var HAND = '[data-testid="hand"]', HAND_CARDS = HAND + " [data-key]";
+  var SLIDE_MIN = 2;                            // px: a card that moved less does not slide
+
+  function within(rect, box) {                  // a card's place inside the hand (the hand itself may move)
+    return rect && box ? { x: rect.x - box.x, y: rect.y - box.y, w: rect.w, h: rect.h } : null;
+  }
+
+  function handPlaces(root) {
+    var out = {}, cards = root.querySelectorAll(HAND_CARDS), box = rectOf(root.querySelector(HAND));
+    for (var i = 0; i < cards.length; i++) {
+      out[cards[i].getAttribute("data-key")] = { el: cards[i], rect: within(rectOf(cards[i]), box) };
+    }
+    return out;
+  }
+
+  /* Reads only: the cards that moved inside the hand, and by how much. The hand box moving (the
+   * controls above it changing height) is not a card moving: nothing slides for that. */
+  function slides(root, places) {
+    var out = [], cards = root.querySelectorAll(HAND_CARDS), box = rectOf(root.querySelector(HAND));
+    for (var i = 0; i < cards.length; i++) {
+      var was = places[cards[i].getAttribute("data-key")];
+      if (!was || was.el !== cards[i] || !was.rect) continue;
+      var now = within(rectOf(cards[i]), box);
+      if (!now) continue;
+      var d = centreOffset(was.rect, now);
+      if (Math.abs(d[0]) >= SLIDE_MIN || Math.abs(d[1]) >= SLIDE_MIN) out.push({ el: cards[i], d: d });
+    }
+    return out;
+  }
+
+  function slide(moved, ms, anims) {            // writes: one animation per moved card, together
+    moved.forEach(function (m) {
+      m.el.getAnimations().forEach(function (a) { if ((a.id || "").indexOf("motion:slide:") === 0) a.cancel(); });
+      var id = "motion:slide:hand->" + m.el.getAttribute("data-key");
+      anims.push(m.el.animate([{ translate: m.d[0] + "px " + m.d[1] + "px" }, { translate: "0px 0px" }],
+                              { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)", id: id }));
+      remember({ id: id, kind: "slide", from: "hand", to: "hand", delay: 0, duration: ms, update: serial, at: updateAt });
+    });
+    return moved.length ? ms : 0;
+  }
+
   var running = Promise.resolve(0);
   var serial = 0, updateAt = 0;                 // which update started a move, and when (the log's entries)
-  var timing = [];                              // [measure ms, patch ms] of the last updates (bench/feel.py)
+  var timing = [];          // [measure ms, patch ms, Python's render ms] of the last updates (bench/feel.py)
 
   function update(root, html, planJson) {
     var plan = typeof planJson === "string" ? JSON.parse(planJson) : (planJson || {});
@@ -254,22 +302,25 @@
     var groups = ms ? plan.groups || [] : [];
     var t0 = performance.now();
     var before = groups.length ? measure(root, { groups: groups }) : null;
+    var places = ms ? handPlaces(root) : null;
     var t1 = performance.now();
     morph(root, html);
     mark(root, plan.last || null);
     var t2 = performance.now();
-    timing.push([t1 - t0, t2 - t1]);
-    if (timing.length > 200) timing.shift();
-    if (!groups.length) {
+    timing.push([t1 - t0, t2 - t1, plan.render_ms || 0]);
+    if (timing.length > TIMING_KEPT) timing.shift();
+    var moved = places ? slides(root, places) : [];
+    if (!groups.length && !moved.length) {
       running = Promise.resolve(0);
       return running;
     }
     serial++;
     updateAt = t0;
-    var spots = groups.map(function (group) {
+    var spots = groups.map(function (group) {             // every read before the first write
       return group.map(function (move) { return locate(root, before, move); });
     });
     var anims = [], at = 0;
+    var slid = slide(moved, ms, anims);                    // the hand makes room while the first group runs
     spots.forEach(function (group) {
       var end = at;
       group.forEach(function (spot, i) {
@@ -277,6 +328,7 @@
       });
       at = end;
     });
+    at = Math.max(at, slid);
     var cap = Math.min(CAP_MAX, at + CAP_EXTRA);
     var done = Promise.all(anims.map(function (a) { return a.finished.catch(function () {}); }));
     running = Promise.race([done, new Promise(function (ok) { setTimeout(ok, cap); })]).then(function () {

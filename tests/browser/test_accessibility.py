@@ -1,7 +1,8 @@
 """axe-core (npm, vendored by scripts/build.py into static/vendor/axe/, injected here only) on every screen
 of the real page: 0 critical and 0 serious violations on the picker, each setup, each table mid-game at
-1280×800 and 390×844, each round and result dialog, the rules pages and the lobby. Also: focus moves
-into the rules dialog and back, and other players' moves reach the persistent live region.
+1280×800 and 390×844 (and at 390 with the bar's folded settings open), each round and result dialog, the
+rules pages and the lobby. Also: focus moves into the rules dialog and back, and other players' moves
+reach the persistent live region.
 
 Every run writes the counts per screen to test-artifacts/axe/<test>.json (docs/testing.md quotes them).
 """
@@ -126,6 +127,11 @@ def test_axe_table_mid_game_both_sizes(new_page, boot, site_url, axe, game):
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         axe(page, f"table {game} {width}x{height}")
+    page.click('[data-testid="btn-bar-more"]')           # 390: the speed folded behind ⚙, open
+    page.wait_for_selector('[data-testid="speed"]', state="visible")
+    axe(page, f"table {game} 390x844 settings open")
+    page.keyboard.press("Escape")
+    page.wait_for_selector('[data-testid="speed"]', state="hidden")
     # the rules from the table: a dialog over the game, which is still there afterwards
     version = page.get_attribute('[data-testid="table"]', "data-version")
     page.click('[data-testid="btn-rules"]')

@@ -6,12 +6,15 @@
   muted → nothing played, the mute survives a reload;
 - your turn: the hand area lights up with a badge and the status says so on my turn, and not on a bot's
   turn, whose seat box is marked;
-- the direction indicator flips after a reverse (arrow class, text and the seats' arrows).
+- the direction indicator flips after a reverse (arrow class, text and the seats' arrows);
+- the table bar fits a phone in one row (nothing overlaps, the name is cut with …) and folds the
+  animation speed behind ⚙, where the select keeps its visible label as its accessible name.
 """
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from clicks import take_turn
 from conftest import ARTIFACTS
@@ -252,3 +255,57 @@ def test_skypo_grid_lights_while_i_must_act(new_page, boot, site_url):
         else:
             page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'")
     assert seen == {"0", "1"}, seen
+
+
+BAR_BOXES = """() => [...document.querySelectorAll('[data-testid=table-bar] > *')]
+  .filter((el) => el.getClientRects().length && getComputedStyle(el).display !== 'none')
+  .map((el) => { const r = el.getBoundingClientRect();
+                 return {name: el.dataset.testid || el.className, x: r.left, y: r.top, w: r.width, h: r.height}; })"""
+
+
+def overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
+    return [(a["name"], b["name"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5
+            and a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5]
+
+
+def test_the_table_bar_fits_a_phone_and_folds_the_speed_behind_a_toggle(new_page, boot, site_url):
+    page = new_page(viewport={"width": 390, "height": 844}, locale="es-ES")
+    open_game(page, boot, site_url, "francesa", "bot_delay=300&seed=4&speed=fast", opponents=3)   # the longest name
+    boxes = page.evaluate(BAR_BOXES)
+    names = [b["name"] for b in boxes]
+    assert names == ["btn-leave", "table-title", "btn-mute", "btn-rules", "btn-bar-more"], names
+    assert not overlaps(boxes), overlaps(boxes)
+    assert all(b["x"] >= 0 and b["x"] + b["w"] <= 390 for b in boxes), boxes
+    centres = [b["y"] + b["h"] / 2 for b in boxes]
+    assert max(centres) - min(centres) < 4, boxes                                      # one row
+    assert not page.is_visible('[data-testid="speed"]')
+    expect(page.get_by_test_id("btn-mute")).to_have_accessible_name("Silenciar")      # a speaker, still named
+    toggle = page.get_by_test_id("btn-bar-more")
+    expect(toggle).to_have_accessible_name("⚙ Ajustes")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    speed = page.get_by_test_id("speed")
+    expect(speed).to_be_visible()
+    expect(speed).to_have_accessible_name("Animaciones")
+    panel = page.evaluate(BAR_BOXES)
+    assert not overlaps(panel) and all(b["x"] >= 0 and b["x"] + b["w"] <= 390 for b in panel), panel
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    speed.select_option("slow")
+    assert page.evaluate("localStorage.getItem('tapete.speed')") == "slow"
+    page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version, timeout=30_000)   # a bot moved
+    expect(speed).to_be_visible()                                  # the panel stays open across updates
+    speed.focus()
+    page.keyboard.press("Escape")
+    expect(speed).to_be_hidden()
+    expect(toggle).to_be_focused()
+    toggle.press("Enter")                                          # the keyboard opens it too
+    expect(speed).to_be_visible()
+    page.mouse.click(195, 700)                                     # a click elsewhere folds it
+    expect(speed).to_be_hidden()
+    page.set_viewport_size({"width": 1280, "height": 800})          # wide: all in the row, no toggle
+    expect(toggle).to_be_hidden()
+    expect(speed).to_be_visible()
+    wide = page.evaluate(BAR_BOXES)
+    assert not overlaps(wide) and [b["name"] for b in wide][-1] == "bar-more", wide

@@ -1,5 +1,7 @@
-"""Issue 9, motion core: the table is patched (keyed), what moved is animated from where it was, the
-last play stays marked, the speed setting is kept, reduced motion animates nothing.
+"""Issue 9, motion core: the table is patched (keyed), what moved is animated from where it was (a bot's
+play from its seat box in all five tables; a Super Taki run card by card), my hand slides to a new
+order (sorted, or a drawn card going in), the last play stays marked, the speed setting is kept,
+reduced motion animates nothing.
 
 Animations are read through ``document.getAnimations()`` by a recorder the test installs (a rAF loop):
 for every animation motion.js starts (``id`` ``motion:<kind>:<from>-><to>``) it keeps the first
@@ -22,14 +24,17 @@ RECORDER = """() => {
       window.__known.add(a);
       const kf = a.effect.getKeyframes();
       const target = a.effect.target;
+      const run = document.querySelector('[data-testid=taki-run]');      // Super Taki: a TAKI is open
       const rec = {id: a.id, transform: kf.length ? kf[0].transform || null : null,
-                   target: target.getAttribute('data-testid') || target.className, done: false};
+                   target: target.getAttribute('data-testid') || target.className, done: false,
+                   run: run ? run.dataset.color : null, at: performance.now()};
       window.__seen.push(rec);
       a.finished.then(() => {
         const from = a.id.split(':')[2].split('->')[0];
         rec.toRect = rect(target);
         rec.fromRect = rect(document.querySelector('[data-testid="' + from + '"]'));
         rec.done = true;
+        rec.end = performance.now();
       }, () => {});
     }
     requestAnimationFrame(tick);
@@ -40,15 +45,31 @@ RECORDER = """() => {
 TRANSLATE = r"/translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)/"
 
 # The first frame's centre (the resting centre + the first keyframe's translate) inside the source box.
-FROM_SEAT = """([pattern, game]) => (window.__seen || []).some((r) => {
-  if (!r.done || !new RegExp(pattern).test(r.id) || !r.fromRect || !r.toRect || !r.transform) return false;
+STARTS_IN_ITS_BOX = """(r) => {
+  if (!r.done || !r.fromRect || !r.toRect || !r.transform) return false;
   const m = """ + TRANSLATE + """.exec(r.transform);
   if (!m) return false;
   const x = r.toRect.x + r.toRect.w / 2 + parseFloat(m[1]), y = r.toRect.y + r.toRect.h / 2 + parseFloat(m[2]);
   const f = r.fromRect, slack = 6;
   return x >= f.x - slack && x <= f.x + f.w + slack && y >= f.y - slack && y <= f.y + f.h + slack
     && Math.hypot(parseFloat(m[1]), parseFloat(m[2])) > 20;
-})"""
+}"""
+FROM_SEAT = """([pattern, game]) => (window.__seen || []).some((r) => new RegExp(pattern).test(r.id)
+  && (""" + STARTS_IN_ITS_BOX + """)(r))"""
+# Super Taki: a bot's open TAKI lands card by card: at least three plays in a row by the same seat while
+# its run is open, each flying from that seat's box to the discard, each after the previous one landed.
+RUN_CARD_BY_CARD = """() => {
+  const plays = (window.__seen || []).filter((r) => /^motion:fly:seat-\\d+->discard-top$/.test(r.id));
+  let streak = 1;
+  for (let i = 1; i < plays.length; i++) {
+    const a = plays[i - 1], b = plays[i];
+    const ok = a.run && b.run && a.id === b.id && a.done && b.done && a.end <= b.at + 20
+      && (""" + STARTS_IN_ITS_BOX + """)(a) && (""" + STARTS_IN_ITS_BOX + """)(b);
+    streak = ok ? streak + 1 : 1;
+    if (streak >= 3) return true;
+  }
+  return false;
+}"""
 
 
 def start(page, boot, site_url, game: str, query: str, opponents: int = 2):
@@ -72,6 +93,8 @@ def wait_versions(page, n: int, timeout: int = 60_000) -> None:
     ("chupate", "^motion:fly:seat-[12]->discard-top$"),        # a shedding table: from the bot's box
     ("skypo", "^motion:fly:cell-[12]-\\d-\\d->discard-top$"),   # a bot's swap: from its grid's cell
     ("dos", "^motion:fly:seat-[12]->center-\\d+$"),           # a bot's match lands on the centre row
+    ("francesa", "^motion:fly:seat-[12]->discard-top$"),       # the French deck: from the bot's box too
+    ("taki", "^motion:fly:seat-[12]->discard-top$"),
 ])
 def test_a_bot_play_flies_from_its_seat(new_page, boot, site_url, game, prefix):
     page = new_page(viewport={"width": 1280, "height": 800})
@@ -87,6 +110,16 @@ def test_a_bot_play_flies_from_its_seat(new_page, boot, site_url, game, prefix):
     if game == "skypo":         # flips turn over in place, and swaps cross
         page.wait_for_function("() => window.__seen.some((r) => r.id.startsWith('motion:turn:'))", timeout=60_000)
     print(game, sorted(ids)[:12])
+
+
+def test_a_bots_taki_run_lands_card_by_card(new_page, boot, site_url):
+    page = new_page(viewport={"width": 1280, "height": 800})
+    start(page, boot, site_url, "taki", "bot_delay=100&speed=fast&seed=17&autoplay=100")   # seed 17: a bot's run early
+    page.evaluate(RECORDER)
+    try:
+        page.wait_for_function(RUN_CARD_BY_CARD, timeout=150_000)
+    except Exception:
+        pytest.fail(f"no TAKI run of 3 cards landed card by card: {page.evaluate('window.__seen')[-16:]}")
 
 
 def test_hand_nodes_survive_and_focus_stays_across_bot_moves(new_page, boot, site_url):
@@ -173,3 +206,54 @@ def test_bots_wait_for_the_previous_animation(new_page, boot, site_url):
             assert updates[after]["at"] >= updates[before]["end"] - 20, (updates[before], updates[after])
             checked += 1
     assert checked >= 3
+
+
+HAND_PLACES = """() => Object.fromEntries([...document.querySelectorAll('[data-testid=hand] [data-key]')].map((el) => {
+  const r = el.getBoundingClientRect(); return [el.dataset.key, [r.left + r.width / 2, r.top + r.height / 2]]; }))"""
+SLIDES = """() => document.getAnimations().filter((a) => (a.id || '').startsWith('motion:slide:hand->')).map((a) => {
+  const t = (a.effect.getKeyframes()[0].translate || '').trim().split(/\\s+/).map(parseFloat);   // "12px" or "12px 3px"
+  return {key: a.effect.target.dataset.key, id: a.id, dx: t[0] || 0, dy: t[1] || 0,
+          inHand: !!a.effect.target.closest('[data-testid=hand]')}; })"""
+
+SETTLED = "() => !document.querySelector('[data-testid=hand]').getAnimations({subtree: true}).length"
+
+
+def test_the_hand_slides_to_its_new_order_when_sorted_and_when_a_drawn_card_goes_in(new_page, boot, site_url):
+    page = new_page(viewport={"width": 1280, "height": 800})
+    start(page, boot, site_url, "chupate", "bot_delay=150&speed=slow&seed=4", opponents=1)
+    page.wait_for_function("() => document.querySelector('[data-testid=table]').dataset.turn === '0'")
+    page.wait_for_function(SETTLED)          # the deal has landed and the playable cards are lifted
+    before = page.evaluate(HAND_PLACES)
+    page.click('[data-testid="sort-number"]')
+    page.wait_for_function("() => document.querySelector('[data-testid=sort-number]').getAttribute('aria-pressed') === 'true'")
+    slid = page.evaluate(SLIDES)
+    page.wait_for_function(SETTLED)
+    after = page.evaluate(HAND_PLACES)      # where they rest
+    moved = {k for k in before if k in after and abs(before[k][0] - after[k][0]) + abs(before[k][1] - after[k][1]) > 4}
+    assert moved, "the sort moved no card: choose another seed"
+    assert {s["key"] for s in slid} == moved and all(s["inHand"] for s in slid), (slid, moved)
+    for s in slid:                          # each starts where that card was
+        assert abs(s["dx"] - (before[s["key"]][0] - after[s["key"]][0])) < 3, s
+    # a drawn card goes into the sorted hand: the cards after it make room
+    for _ in range(12):
+        page.wait_for_function("() => { const t = document.querySelector('[data-testid=table]');"
+                               " return t.dataset.turn === '0' || document.querySelector('[data-testid=result]'); }",
+                               timeout=60_000)
+        if page.query_selector('[data-testid="result"]') or not page.query_selector('[data-testid="btn-draw"]'):
+            break
+        keys = page.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-key]')].map((e) => e.dataset.key)")
+        version = page.get_attribute('[data-testid="table"]', "data-version")
+        page.click('[data-testid="btn-draw"]')
+        page.wait_for_function("v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version)
+        now = page.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-key]')].map((e) => e.dataset.key)")
+        new = [k for k in now if k not in keys]
+        slid = page.evaluate(SLIDES)
+        if new and now.index(new[0]) < len(now) - 1:      # it went in before some card: those slide right
+            later = set(now[now.index(new[0]) + 1:])
+            assert later <= {s["key"] for s in slid} and all(s["dx"] < 0 for s in slid if s["key"] in later), slid
+            assert new[0] not in {s["key"] for s in slid}          # the new card comes from the pile instead
+            return
+        for action in ("btn-pass",):
+            if page.query_selector(f'[data-testid="{action}"]'):
+                page.click(f'[data-testid="{action}"]')
+    pytest.fail("no drawn card went into the middle of the hand in 12 draws: choose another seed")

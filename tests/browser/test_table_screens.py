@@ -153,6 +153,37 @@ def test_language_switch_mid_game_rerenders_the_whole_log(new_page, boot, site_u
     assert not re.search(r"\bYou (plays|draws|passes)\b", en)
 
 
+def test_the_table_shows_the_newest_moves_and_the_whole_round_opens_in_a_dialog(new_page, boot, site_url):
+    page = new_page(locale="en-GB", viewport={"width": 390, "height": 844})
+    open_game(page, boot, site_url, "chupate", "bot_delay=0&seed=6", opponents=3, fields={"mode": "quick"})
+    while not page.query_selector('[data-testid="log-move-30"]'):
+        assert not page.query_selector('[data-testid="result"]'), "the round ended before 30 moves"
+        page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'", timeout=30_000)
+        take_chupate_turn(page)
+    page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'", timeout=30_000)    # the bots wait for me
+    shown = log_items(page)
+    newest = shown[0][0]
+    assert [n for n, _ in shown] == list(range(newest, newest - 20, -1)), shown     # the newest 20, newest first
+    assert page.inner_text('[data-testid="btn-log-round"]') == f"Whole round ({newest} moves)"
+    page.click('[data-testid="btn-log-round"]')
+    page.wait_for_selector('dialog[data-testid="log-round"][open]')
+    assert_modal_dialog(page, "log-round")
+    state = page.evaluate("""() => { const list = document.querySelector('[data-testid=round-log]');
+        return {focused: document.activeElement === list, overflows: list.scrollHeight > list.clientHeight + 40,
+                bottom: list.scrollTop + list.clientHeight >= list.scrollHeight - 2,
+                numbers: [...list.querySelectorAll('li[value]')].map((li) => +li.value)}; }""")
+    assert state["focused"] and state["overflows"] and state["bottom"], state   # focused, on its newest moves
+    assert state["numbers"] == list(range(1, newest + 1)), state["numbers"]      # the whole round, oldest first
+    text = page.inner_text('[data-testid="round-log"]')
+    assert re.search(r"\bYou (play|draw|pass)\b", text) and shown[-1][1] in text
+    page.keyboard.press("PageUp")                                     # the keyboard scrolls it
+    page.wait_for_function("() => { const l = document.querySelector('[data-testid=round-log]');"
+                           " return l.scrollTop + l.clientHeight < l.scrollHeight - 2; }")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('[data-testid=log-round]')"
+                           " && document.activeElement === document.querySelector('[data-testid=btn-log-round]')")
+
+
 def test_timer_expiry_says_a_card_was_played_for_you(new_page, boot, site_url):
     page = new_page(locale="es-ES", viewport={"width": 390, "height": 844})
     open_game(page, boot, site_url, "chupate", "bot_delay=0&seed=6", fields={"mode": "quick", "opt-timer-15": ""})

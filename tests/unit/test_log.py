@@ -213,3 +213,100 @@ def test_malformed_events_say_nothing_and_break_nothing():
     moves = log.record([], [{"type": "played"}, {"type": "passed", "seat": 1}])
     html = log.render_log(moves, "en", update, module.event_text)
     assert "Bea passes" in html and html.count("<li") == 1
+
+
+def played_moves(count: int) -> list[dict]:
+    moves: list[dict] = []
+    for i in range(count):
+        moves = log.record(moves, [{"type": "played", "seat": i % 3, "card": "R7", "color": "R"}])
+    return moves
+
+
+def li_values(html: str, testid: str) -> list[int]:
+    return [int(n) for n in re.findall(rf'<li value="(\d+)" data-testid="{testid}-\d+"', html)]
+
+
+def test_the_table_shows_the_newest_moves_and_the_whole_round_is_one_click_away():
+    module = tables.table_for("chupate")
+    update = update_for(get("chupate"), get("chupate").new(3, 1, {}), 0)
+    short = log.render_log(played_moves(log.LOG_SHOWN), "en", update, module.event_text)
+    assert li_values(short, "log-move") == list(range(log.LOG_SHOWN, 0, -1))
+    assert "btn-log-round" not in short                      # the whole round is already on the table
+    moves = played_moves(45)
+    table = log.render_log(moves, "en", update, module.event_text)
+    assert li_values(table, "log-move") == list(range(45, 45 - log.LOG_SHOWN, -1))      # newest first
+    assert 'data-action="ui:log-open"' in table and "Whole round (45 moves)" in table
+    assert "round-move-" not in table and "<dialog" not in table
+    es = log.render_log(moves, "es", update, module.event_text, whole=True)
+    assert "Toda la ronda (45 jugadas)" in es
+    dialog = es[es.index("<dialog"):]
+    assert 'data-testid="log-round"' in dialog and 'data-cancel-action="ui:log-close"' in dialog
+    assert li_values(dialog, "round-move") == list(range(1, 46))                       # oldest first
+    assert "Juegas rojo 7" in dialog and "Bea juega rojo 7" in dialog
+    keys = re.findall(r'data-key="([^"]+)"', es)
+    assert len(keys) == len(set(keys)) == log.LOG_SHOWN + 45   # the patch keys on them: never twice
+    longest = played_moves(log.MAX_MOVES + 50)                 # past the memory bound: the round's count
+    assert len(longest) == log.MAX_MOVES
+    assert f"Whole round ({log.MAX_MOVES + 50} moves)" in log.render_log(longest, "en", update, module.event_text)
+
+
+def test_each_move_is_said_once_per_language_and_the_render_only_reads_it():
+    module = tables.table_for("taki")
+    update = update_for(get("taki"), get("taki").new(3, 1, {}), 0)
+    calls = []
+
+    def counted(event, update, lang):
+        calls.append(lang)
+        return module.event_text(event, update, lang)
+
+    moves = played_moves(30)
+    plain = log.render_log([dict(m) for m in moves], "es", update, module.event_text, whole=True)
+    log.say_new(moves, update, "es", counted)
+    assert len(calls) == 30 and all(m["said"]["es"] for m in moves)
+    calls.clear()
+    assert log.render_log(moves, "es", update, counted, whole=True) == plain and calls == []
+    log.say_new(moves, update, "es", counted)
+    assert calls == []                                        # nothing new: nothing said again
+    log.say_new(moves, update, "en", counted)                 # ES -> EN mid-game: every move, once
+    assert calls == ["en"] * 30
+    calls.clear()
+    en = log.render_log(moves, "en", update, counted, whole=True)
+    assert calls == [] and "You play red 7" in en and "Juegas" not in en
+    moves = log.record(moves, [{"type": "passed", "seat": 1}])
+    log.say_new(moves, update, "en", counted)
+    assert calls == ["en"]                                    # a new move: only it is said
+
+
+def test_a_whole_super_taki_game_keeps_the_table_log_short_and_only_the_events_the_seat_received():
+    from tapete.net import Host, LocalSession, SeatSpec
+    from tapete.bots import EasyBot
+    module = tables.table_for("taki")
+    got: list[dict] = []
+    host = Host("taki", [SeatSpec("Ana", player="p1"), SeatSpec("Bea", bot="easy"), SeatSpec("Carlos", bot="easy")], 5)
+    session = LocalSession(host, "p1", got.append)
+    rng = random.Random(2)
+    moves: list[dict] = []
+    received: list[dict] = []
+    longest = 0
+    for _ in range(5000):
+        if host.state["over"]:
+            break
+        if host.bot_pending():
+            host.bot_step()
+        else:
+            update = session.last
+            session.send(EasyBot().choose(update["view"], update["legal"], True, rng) or update["legal"][0])
+        while got:
+            update = got.pop(0)
+            if any(e["type"] == "round_started" for e in update["events"]):
+                received = []
+            received += [e for e in update["events"] if e["type"] not in log.SILENT]
+            moves = log.record(moves, update["events"])
+            log.say_new(moves, update, "es", module.event_text)
+            page = module.render_table(update, "es", {"log": moves})
+            assert len(li_values(page, "log-move")) <= log.LOG_SHOWN
+            longest = max(longest, len(moves))
+    assert host.state["over"] and longest > log.LOG_SHOWN       # a long round, as Super Taki's are
+    assert len(moves) < log.MAX_MOVES and [e for m in moves for e in m["events"]] == received
+    whole = log.render_log(moves, "es", update, module.event_text, whole=True)
+    assert len(li_values(whole, "round-move")) == len([m for m in moves if m["said"]["es"]])

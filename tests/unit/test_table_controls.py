@@ -241,3 +241,59 @@ def test_card_names_contain_the_letters_on_the_face():
                     assert re.search(rf"(?<!\w){re.escape(letters)}(?!\w)", label, re.I), (face, attrs)
                     seen += 1
         assert seen > 5, game_id
+
+
+def test_the_table_bar_folds_its_settings_behind_a_toggle_that_says_whether_they_are_open():
+    from tapete.ui.bar import table_bar
+    from tapete.ui.motion import speed_control
+    for lang, more in (("es", "Ajustes"), ("en", "Settings")):
+        closed = table_bar(lang, "Chúpate 2 <con> baraja", "francesa", False, speed_control(lang, "fast"))
+        opened = table_bar(lang, "Chúpate 2 <con> baraja", "francesa", True, speed_control(lang, "fast"), True)
+        for page, state in ((closed, "false"), (opened, "true")):
+            toggle = re.search(r'<button[^>]*data-testid="btn-bar-more"[^>]*>', page).group(0)
+            assert f'aria-expanded="{state}"' in toggle and 'aria-controls="bar-more"' in toggle
+            assert 'data-action="ui:bar-more"' in toggle and more in page
+            panel = re.search(r'<div id="bar-more"[^>]*>', page).group(0)
+            assert f'data-open="{"1" if state == "true" else "0"}"' in panel and f'aria-label="{more}"' in panel
+            # the speed control is inside the panel, with its visible label around the select
+            inner = page[page.index('id="bar-more"'):]
+            assert '<label class="speed-setting"><span class="speed-label">' in inner and 'data-testid="speed"' in inner
+            for testid in ("btn-leave", "btn-mute", "btn-rules"):
+                assert page.count(f'data-testid="{testid}"') == 1
+            assert "<con>" not in page and "&lt;con&gt;" in page
+        assert 'aria-pressed="true"' in table_bar(lang, "DOS", "dos", True, "")
+
+
+@pytest.mark.parametrize("game_id", ["chupate", "francesa", "taki", "dos", "skypo"])
+def test_the_seats_sit_around_the_table_from_my_left_so_the_arrows_are_right_for_every_seat(game_id):
+    from tapete.core.game import next_seat
+    game = get(game_id)
+    module = tables.table_for(game_id)
+    checked = 0
+    for players in (3, 4):
+        state = game.new(players, 7, {})
+        for me in [*range(players), None]:
+            def after(seat: int, way: int) -> int:        # who plays after ``seat`` among the boxes (not me)
+                seat = next_seat(seat, way, players)
+                return next_seat(seat, way, players) if seat == me else seat
+            for direction in ((1, -1) if "direction" in state else (None,)):
+                if direction is not None:
+                    state["direction"] = direction
+                update = update_for(game, state, me) if me is not None else dict(  # a spectator: no moves
+                    update_for(game, state, 0), seat=None, view=game.view(state, None), legal=[])
+                page = module.render_table(update, "en", {"log": []})
+                box = page[page.index('data-testid="opponents"'):]
+                box = box[:box.index("</ul>")]
+                order = [int(n) for n in re.findall(r'<li[^>]*data-testid="seat-(\d+)"', box)]
+                assert sorted(order) == [s for s in range(players) if s != me], (order, me)
+                assert order[0] == (0 if me is None else next_seat(me, 1, players)), (order, me)   # on my left
+                checked += 1
+                if direction is None:
+                    continue
+                assert f'data-direction="{direction}"' in box
+                for left, right in zip(order, order[1:]):     # → (+1): left plays before right; ← (-1): after
+                    if direction == 1:
+                        assert after(left, 1) == right, (game_id, me, order)
+                    else:
+                        assert after(right, -1) == left, (game_id, me, order)
+    assert checked >= 9

@@ -25,6 +25,8 @@ from . import sound, tables
 from .i18n import refusal, t
 from .hand import STORE_SORT, parse_sort
 from .html import escape
+from .bar import BAR_OPEN
+from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
 from .room_ui import render_deal, render_friends_box, render_lobby, rt
@@ -141,6 +143,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         node = event.target
         if not node or not getattr(node, "closest", None):
             return                  # a click on the document itself or a text node
+        if self.ui.get(BAR_OPEN) and not node.closest('[data-testid="bar-more"], [data-testid="btn-bar-more"]'):
+            self.ui[BAR_OPEN] = False                # a click elsewhere folds the bar's settings again
+            self.render()
         target = node.closest("[data-action],[data-game]")
         if not target or target.hasAttribute("disabled"):  # JS null arrives as jsnull, not None: test truth
             return
@@ -152,6 +157,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
 
     def on_key(self, event) -> None:
         if self.screen != "table" or self.update is None:
+            return
+        if str(event.key) == "Escape" and self.ui.get(BAR_OPEN):
+            self.close_bar_more()
             return
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
@@ -323,6 +331,18 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         elif action in ("ui:result-close", "ui:result-open"):
             self.ui["result_closed"] = action == "ui:result-close"
             self.render()
+        elif action == "ui:bar-more":                  # the bar's folded settings (phones: tapete.ui.bar)
+            if self.ui.get(BAR_OPEN):
+                self.close_bar_more()
+            else:
+                self.ui[BAR_OPEN] = True
+                self.render()
+        elif action in ("ui:log-open", "ui:log-close"):      # the whole round's moves (tapete.ui.log)
+            self.ui[LOG_OPEN] = action == "ui:log-open"
+            self.render()
+            opener = self.root.querySelector('[data-testid="btn-log-round"]')
+            if not self.ui[LOG_OPEN] and opener:
+                opener.focus()
         elif action.startswith("ui:"):
             local = getattr(self.table(), "local_action", None)
             if local is not None:
@@ -515,10 +535,12 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         if "sort" not in self.ui:
             self.ui["sort"] = _store_get(STORE_SORT) or ""
         chooser_before = bool(self.root.querySelector(".color-chooser"))
+        started = window.performance.now()
+        say_new(self.ui.get("log") or [], self.update, self.lang, self.table().event_text)   # each move once
         html = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
             html += render_deal(self.lang, self.ui.get("deal"))
-        self.patch(html)                             # keyed patch + animations (motion_glue)
+        self.patch(html, window.performance.now() - started)     # keyed patch + animations (motion_glue)
         kept = focus_key
         focus_key = self.chooser_focus(chooser_before, focus_key)     # into a chooser that opened, and back
         if focus_key is kept and focused and self.root.contains(focused):
@@ -538,6 +560,19 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         for dialog in self.root.querySelectorAll("dialog[data-modal]"):
             if not dialog.open:
                 dialog.showModal()
+                moves = dialog.querySelector('[data-testid="round-log"]')
+                if moves:                            # the whole round opens on its newest moves
+                    moves.scrollTop = moves.scrollHeight
+
+    def close_bar_more(self) -> None:
+        """Fold the bar's settings; focus that was inside them goes back to their toggle."""
+        panel = self.root.querySelector('[data-testid="bar-more"]')
+        inside = bool(panel) and panel.contains(document.activeElement)
+        self.ui[BAR_OPEN] = False
+        self.render()
+        toggle = self.root.querySelector('[data-testid="btn-bar-more"]')
+        if inside and toggle:
+            toggle.focus()
 
     def on_dialog_cancel(self, event) -> None:
         """Escape on a round or result dialog: do what its close button does (next round / close).

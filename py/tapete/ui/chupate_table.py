@@ -9,8 +9,8 @@ from __future__ import annotations
 from .cards import depth, direction, draw_pile, face, pile_count, seat_backs
 from .html import button, escape, tag
 from .i18n import t
-from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, status_line
-from .log import GameLog, Line, render_log
+from .hand import action_bar, card_keys, display_order, hand_box, my_turn, others_around, rank_order, status_line
+from .log import LOG_OPEN, GameLog, Line, render_log
 from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
 
 COLOR_SHAPES = {"R": "●", "B": "■", "G": "▲", "Y": "★"}   # a shape per colour: colour-blind safe
@@ -57,7 +57,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -69,9 +69,8 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
 def render_opponents(update: dict, lang: str) -> str:
     view = update["view"]
     items = []
-    for seat, count in enumerate(view["counts"]):
-        if seat == update["seat"]:
-            continue
+    for seat in others_around(len(view["counts"]), update["seat"]):     # from my left, so the arrows are right
+        count = view["counts"][seat]
         name = player_name(lang, update, seat)
         cls = "seat" + (" on-turn" if seat == view["turn"] else "")
         count_text = t(lang, "card1") if count == 1 else t(lang, "cards", n=count)

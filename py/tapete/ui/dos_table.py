@@ -13,8 +13,8 @@ from __future__ import annotations
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
 from .chupate_table import COLOR_SHAPES, player_name
 from .cards import draw_pile, face, seat_backs
-from .hand import action_bar, card_keys, display_order, hand_box, status_line
-from .log import GameLog, Line, render_log
+from .hand import action_bar, card_keys, display_order, hand_box, others_around, status_line
+from .log import LOG_OPEN, GameLog, Line, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
@@ -215,7 +215,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -226,9 +226,8 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
 def render_opponents(update: dict, lang: str) -> str:
     view, legal = update["view"], update["legal"]
     items = []
-    for seat, count in enumerate(view["counts"]):
-        if seat == update["seat"]:
-            continue
+    for seat in others_around(len(view["counts"]), update["seat"]):     # in turn order from my left
+        count = view["counts"][seat]
         cls = "seat" + (" on-turn" if seat == view["turn"] and view["phase"] in ("play", "bonus") else "")
         count_text = shared_t(lang, "card1") if count == 1 else shared_t(lang, "cards", n=count)
         body = tag("span", escape(player_name(lang, update, seat)), class_="name")

@@ -29,6 +29,15 @@ def display_order(hand: Sequence[str], mode: str | None, by_color: Key, by_numbe
     return indices
 
 
+def others_around(players: int, me: int | None) -> list[int]:
+    """The other seats as they sit around the table from my left: the seat after mine in turn order
+    first (``me + 1``, ``me + 2``, … wrapping), so arrows between the boxes, drawn from the engine's
+    ``direction`` (+1: →, -1: ←), are right for every seat, not only seat 0. A spectator (``me`` None)
+    sees 0, 1, …"""
+    start = 0 if me is None else me + 1
+    return [(start + i) % players for i in range(players) if (start + i) % players != me]
+
+
 def card_keys(hand: Sequence[str]) -> list[str]:
     """A stable key per card of the hand: its code and which copy of it this is (``R7``, ``R7~2``)."""
     seen: dict[str, int] = {}

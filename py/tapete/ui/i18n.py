@@ -123,7 +123,7 @@ SHELL_TEXTS: dict[str, dict[str, str]] = {
         "leave.host": "Eres el anfitrión: la sala se cerrará para todos.",
         "leave.cost": "Abandonar te resta {n} puntos de clasificación.",
         "leave.stay": "Seguir jugando", "leave.go": "Abandonar",
-        "table.bar": "Partida", "rules.open": "Cómo se juega",
+        "table.bar": "Partida", "rules.open": "Cómo se juega", "bar.more": "Ajustes",
     },
     "en": {
         "resume": "Resume game", "save.dropped": "The saved {game} game could not be restored and was discarded.",
@@ -132,7 +132,7 @@ SHELL_TEXTS: dict[str, dict[str, str]] = {
         "leave.host": "You are the host: the room closes for everyone.",
         "leave.cost": "Leaving costs you {n} ranking points.",
         "leave.stay": "Keep playing", "leave.go": "Leave",
-        "table.bar": "Game", "rules.open": "How to play",
+        "table.bar": "Game", "rules.open": "How to play", "bar.more": "Settings",
     },
 }
 for _lang, _texts in SHELL_TEXTS.items():
@@ -152,6 +152,8 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "result.close": "Ver la mesa", "result.show": "Ver resultado",
         "ranking.line": "Clasificación en este navegador: {delta} (total {total})",
         "ranking.rule": "Ganar suma 10 puntos por jugador de la mesa (por parejas, 20 a cada ganador); perder resta 10; abandonar resta 20.",
+        "log.round": "Toda la ronda ({n} jugadas)", "log.round_title": "Todas las jugadas de la ronda",
+        "log.close": "Cerrar",
     },
     "en": {
         "sort": "Sort", "sort.none": "Unsorted", "sort.color": "By colour", "sort.suit": "By suit",
@@ -164,6 +166,8 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "result.close": "See the table", "result.show": "Show result",
         "ranking.line": "Ranking in this browser: {delta} (total {total})",
         "ranking.rule": "A win earns 10 points per player at the table (pairs: 20 to each winner); a loss costs 10; leaving costs 20.",
+        "log.round": "Whole round ({n} moves)", "log.round_title": "Every move of this round",
+        "log.close": "Close",
     },
 }
 for _lang, _texts in TABLE_TEXTS.items():

@@ -1,9 +1,16 @@
 """The move log: engine events turned into sentences, in the player's language and person.
 
 The app keeps the log as *events* (``ui["log"]``: one entry per move, ``{"n": move number, "events":
-[...]}``, reset when a round starts) and renders them again on every render, so switching ES⇄EN
-mid-game re-renders the whole log. The events stored are the ones this seat received (its private
+[...]}``, reset when a round starts). The events stored are the ones this seat received (its private
 parts only), so the log never holds a card the seat could not see.
+
+Each move is said once per language: before rendering, the app calls :func:`say_new`, which keeps a
+move's sentences in its entry (``"said": {lang: [...]}``, with the names as they were when it was said);
+the render only reads them (and says a move itself when they are missing), so switching ES⇄EN mid-game
+says every move again in the new language, once. The table shows the newest ``LOG_SHOWN`` moves; the
+whole round is one click away in a dialog (``log-round``), oldest first. Why: a Super Taki game is one
+long round, and rendering and patching every move of it on every update grew with the game (the
+morphdom patch of a newest-first list moves every item; docs/benchmarks.md, "Log patch").
 
 One catalogue per language (``SENTENCES``) serves all five tables; a table module adds the sentences
 of its own events and a ``GameLog`` that knows its card names. A sentence is a string (impersonal) or
@@ -20,11 +27,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .html import escape, tag
+from .html import button, escape, tag
 from .i18n import t
 
 SILENT = ("turn",)          # events that only say whose turn it is: the table shows that already
-MAX_MOVES = 400             # a round never gets near this; it only bounds memory
+MAX_MOVES = 400             # bounds memory: a very long Super Taki round keeps its newest 400 moves
+# Moves the table's log shows (newest first); the rest of the round is in the log-round dialog. A
+# newest-first list is patched by moving every item (morphdom re-appends them after the new first one):
+# bench/log_patch.py, one Super Taki round, patch + layout p50 at 250 moves: 48 ms for the whole round,
+# 1.7 ms for the newest 20 (docs/benchmarks.md, "Log patch").
+LOG_SHOWN = 20
+LOG_OPEN = "log_round"      # ui key: the whole-round dialog is open
 
 Forms = dict[str, str]
 Catalogue = dict[str, dict[str, "str | Forms"]]
@@ -224,6 +237,10 @@ def record(log: list[dict], events: list[dict]) -> list[dict]:
 
 
 def move_texts(text: Callable, entry: dict, update: dict, lang: str) -> list[str]:
+    """A move's sentences in ``lang``: the ones kept by :func:`say_new`, else said now."""
+    said = entry.get("said")
+    if said and lang in said:
+        return said[lang]
     out = []
     for event in entry["events"]:
         sentence = text(event, update, lang)
@@ -232,21 +249,57 @@ def move_texts(text: Callable, entry: dict, update: dict, lang: str) -> list[str
     return out
 
 
-def render_log(log: list, lang: str, update: dict | None = None, text: Callable | None = None) -> str:
-    """The whole round, newest move first, each numbered by its move (``log-move-<n>``); the list
-    scrolls. ``log`` entries are moves (events, rendered now in ``lang``) or plain strings."""
+def say_new(log: list, update: dict, lang: str, text: Callable) -> None:
+    """Say every move of ``log`` not yet said in ``lang`` and keep its sentences in the entry (the app
+    calls this before each render: normally only the newest move is said)."""
+    for entry in log:
+        if isinstance(entry, dict) and lang not in entry.setdefault("said", {}):
+            entry["said"][lang] = move_texts(text, entry, update, lang)
+
+
+def _items(log: list, lang: str, update: dict | None, text: Callable | None, prefix: str) -> list[str]:
+    """One ``<li>`` per move that says something, in ``log`` order (``<prefix>-<n>`` ids and keys)."""
     items = []
-    for entry in reversed(log):
+    for entry in log:
         if isinstance(entry, str):
             items.append(tag("li", escape(entry)))
             continue
         sentences = move_texts(text, entry, update, lang) if text and update else []
-        if not sentences:
-            continue
-        items.append(tag("li", escape(". ".join(sentences)), value=entry["n"], data_testid=f"log-move-{entry['n']}",
-                         data_key=f"move-{entry['n']}"))
-    return tag("ol", "".join(items), class_="log", data_testid="log", reversed=True, aria_label=t(lang, "log"),
+        if sentences:
+            items.append(tag("li", escape(". ".join(sentences)), value=entry["n"],
+                             data_testid=f"{prefix}-{entry['n']}", data_key=f"{prefix}-{entry['n']}"))
+    return items
+
+
+def render_log(log: list, lang: str, update: dict | None = None, text: Callable | None = None,
+               whole: bool = False) -> str:
+    """The newest ``LOG_SHOWN`` moves, newest first, each numbered by its move (``log-move-<n>``; the
+    list scrolls and takes focus); when the round has more, a button opens the whole round
+    (``btn-log-round``), and ``whole`` renders that dialog (``log-round``). ``log`` entries are moves
+    (events, said in ``lang``) or plain strings."""
+    shown = log[-LOG_SHOWN:]
+    items = _items(list(reversed(shown)), lang, update, text, "log-move")
+    html = tag("ol", "".join(items), class_="log", data_testid="log", reversed=True, aria_label=t(lang, "log"),
                tabindex="0")
+    if len(log) > len(shown) or whole:
+        moves = next((e["n"] for e in reversed(log) if isinstance(e, dict)), len(log))    # the round's, not kept
+        html += button(escape(t(lang, "log.round", n=moves)), "ui:log-open", "btn-log-round",
+                       "btn log-round-open", aria_haspopup="dialog")
+    if whole:
+        html += render_round(log, lang, update, text)
+    return tag("div", html, class_="log-box")
+
+
+def render_round(log: list, lang: str, update: dict | None, text: Callable | None) -> str:
+    """``log-round``: every move of the round, oldest first (``round-move-<n>``), in a modal dialog that
+    Escape or its button closes (``ui:log-close``); the list takes focus and scrolls."""
+    from .sheet import dialog            # sheet imports this module
+    items = _items(log, lang, update, text, "round-move")
+    body = tag("ol", "".join(items), class_="log round-log", data_testid="round-log", aria_label=t(lang, "log"),
+               tabindex="0", autofocus=True)
+    body += tag("div", button(t(lang, "log.close"), "ui:log-close", "btn-log-close", "btn primary"),
+                class_="dialog-actions")
+    return dialog(body, "log-round", t(lang, "log.round_title"), "ui:log-close", "log-round")
 
 
 def announcement(update: dict, lang: str, text: Callable | None = None) -> str:

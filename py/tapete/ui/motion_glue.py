@@ -46,10 +46,12 @@ class MotionMixin:
         self.ui["last_move"] = last_move(message, self.ui.get("last_move"))
         self.motion_plan = plan(message, previous, self.table(), self.motion_instant, self.ui["last_move"])
 
-    def patch(self, html: str) -> None:
-        """Patch #app to ``html`` (keyed), mark the last play, run the pending plan once."""
+    def patch(self, html: str, render_ms: float = 0.0) -> None:
+        """Patch #app to ``html`` (keyed), mark the last play, run the pending plan once. ``render_ms``:
+        what rendering ``html`` took in Python (kept with motion.js's timing for bench/feel.py)."""
         pending, self.motion_plan = self.motion_plan, None
-        payload = pending or {"groups": [], "last": self.ui.get("last_move"), "instant": self.motion_instant}
+        payload = dict(pending or {"groups": [], "last": self.ui.get("last_move"), "instant": self.motion_instant},
+                       render_ms=round(float(render_ms), 2))
         motion = self._motion()
         if not motion:                               # motion.js missing: still playable
             self.root.innerHTML = html

@@ -17,7 +17,8 @@ from pyscript import document, window
 from ..core.errors import BadState
 from .browser import STORE_RANKING, _store_del, _store_get, _store_set, player_id
 from .html import button, escape, tag
-from .sound import STORE_MUTED, mute_button
+from .bar import BAR_OPEN, table_bar
+from .sound import STORE_MUTED
 from .i18n import t
 from . import saves
 
@@ -195,15 +196,11 @@ class NavMixin:
 
     # ----- at the table -------------------------------------------------------------------------------
     def table_bar(self) -> str:
-        """Menu (leave, with a confirmation) and How to play, above every table."""
-        title = escape(self.game_title(self.game_id))
-        return tag("nav", button(t(self.lang, "menu"), "leave", "btn-leave")
-                   + tag("span", title, class_="table-title")
-                   + mute_button(self.lang, _store_get(STORE_MUTED) == "1")
-                   + button("?" + tag("span", " " + t(self.lang, "rules.open") + ": " + title, class_="visually-hidden"),
-                            None, "btn-rules", data_rules=self.game_id)
-                   + self.speed_setting(),
-                   class_="table-bar", data_testid="table-bar", aria_label=t(self.lang, "table.bar"))
+        """Menu (leave, with a confirmation), the game's name, Mute, How to play and the settings, above
+        every table. On a phone (CSS, ≤ 480 px) the settings (the animation speed) fold behind a ⚙
+        toggle (``btn-bar-more``, ``ui:bar-more``) and Mute shows only its speaker; wider, all is in a row."""
+        return table_bar(self.lang, self.game_title(self.game_id), self.game_id, _store_get(STORE_MUTED) == "1",
+                         self.speed_setting(), bool(self.ui.get(BAR_OPEN)))
 
     def announce(self, update: dict) -> None:
         """Tell screen readers what the other players just did, in the persistent live region."""

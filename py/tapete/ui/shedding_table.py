@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from .chupate_table import player_name
 from .cards import seat_backs
-from .hand import status_line
+from .hand import others_around, status_line
 from .log import render_log
 from .html import button, escape, tag
 from .i18n import t
@@ -22,14 +22,16 @@ SeatExtra = Callable[[int], tuple[str, str]]     # seat -> (extra HTML inside th
 
 
 def seat_list(update: dict, lang: str, extra: SeatExtra | None = None, skip: Sequence[bool] | None = None) -> str:
-    """The other seats: name, card backs and count (``seat-<n>``, ``count-<n>``); never a card.
+    """The other seats around the table from my left (``others_around``): name, card backs and count
+    (``seat-<n>``, ``count-<n>``); never a card.
 
     ``extra(seat)`` adds HTML and classes to a seat (points, badges); ``skip[seat]`` leaves a seat out.
     """
     view = update["view"]
     items = []
-    for seat, count in enumerate(view["counts"]):
-        if seat == update["seat"] or (skip is not None and skip[seat]):
+    for seat in others_around(len(view["counts"]), update["seat"]):
+        count = view["counts"][seat]
+        if skip is not None and skip[seat]:
             continue
         more, more_cls = extra(seat) if extra else ("", "")
         name = player_name(lang, update, seat)

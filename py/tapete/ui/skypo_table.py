@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from .chupate_table import player_name
 from .cards import depth, draw_pile, face, pile_count
-from .hand import action_bar, my_turn, status_line, turn_badge
-from .log import GameLog, Line, names_of, render_log
+from .hand import action_bar, my_turn, others_around, status_line, turn_badge
+from .log import LOG_OPEN, GameLog, Line, names_of, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
 from .shedding_table import table_section
@@ -195,7 +195,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if me is not None:
         parts.append(render_my_grid(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
     if view["phase"] == "round_over" and view.get("last_round"):
         parts.append(render_round(update, lang, ui))
     if view["over"] and view.get("result"):
@@ -263,9 +263,7 @@ def seat_info(update: dict, lang: str, seat: int) -> str:
 def render_opponents(update: dict, lang: str) -> str:
     view = update["view"]
     items = []
-    for seat in range(view["players"]):
-        if seat == update["seat"]:
-            continue
+    for seat in others_around(view["players"], update["seat"]):        # in turn order from my left
         cls = "seat" + (" on-turn" if seat == view["turn"] else "") + (" closer" if seat == view["closer"] else "")
         items.append(tag("li", tag("span", escape(player_name(lang, update, seat)), class_="name")
                          + render_grid(update, lang, seat, None, True) + seat_info(update, lang, seat),

@@ -13,7 +13,7 @@ from .html import button, escape, tag
 from .i18n import Catalog, t
 from .cards import depth, direction, draw_pile, face, pile_count
 from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, spoken_label
-from .log import GameLog, Line
+from .log import LOG_OPEN, GameLog, Line
 from .sheet import cards_left_table, result_dialog
 from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
                              seat_list, status_line, table_section)
@@ -147,7 +147,7 @@ def render_table(update: dict, lang: str, ui: dict) -> str:
     parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
     if update["seat"] is not None:
         parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text))
+    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
     if view["over"] and view.get("result"):
         parts.append(render_result(update, lang, ui))
     return table_section(parts, GAME_ID, view)
