@@ -174,7 +174,8 @@ def main() -> int:
     parser.add_argument("--only", default=",".join(GAMES), help="comma-separated game ids")
     parser.add_argument("--rows", default="", help="only these rows, e.g. 2v2:hard:medium,1v1:hard:medium,points")
     parser.add_argument("--jobs", type=int, default=1, help="rows played in parallel processes")
-    parser.add_argument("--save", default="", help="also save the results and decision times to this JSON file")
+    parser.add_argument("--save", default="", help="also save the results and decision times to this JSON file "
+                        "(rewritten after every row)")
     parser.add_argument("--merge", default="", help="play nothing: write the table from these saved files "
                         "(comma-separated; runs of separate --rows split across processes or times)")
     parser.add_argument("--no-write", action="store_true")
@@ -195,12 +196,19 @@ def main() -> int:
             times.setdefault(tuple(key.split("|")), []).extend(values)
         seconds += saved["seconds"]
 
+    def save() -> None:
+        Path(args.save).write_text(json.dumps({
+            "machine": m, "seconds": time.time() - started, "results": [[list(t), v] for t, v in results.items()],
+            "times": {"|".join(key): values for key, values in times.items()}}))
+
     def collect(task, value, task_times):
         results[task] = value
         for key, values in task_times.items():
             times.setdefault(key, []).extend(values)
         print(task, f"{100 * value:.1f}%" if task[0] == "row" else f"{value:.1f}",
               f"({time.time() - started:.0f} s)", file=sys.stderr, flush=True)
+        if args.save:    # after every row, so a stopped run keeps the rows it finished
+            save()
 
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -210,10 +218,6 @@ def main() -> int:
     else:
         for task in tasks:
             collect(*run_task(task))
-    if args.save:
-        Path(args.save).write_text(json.dumps({
-            "machine": m, "seconds": time.time() - started, "results": [[list(t), v] for t, v in results.items()],
-            "times": {"|".join(key): values for key, values in times.items()}}))
     if not args.merge:
         seconds = time.time() - started
     order = {task: i for i, task in enumerate(plan_tasks(list(GAMES), set(), 0))}
