@@ -5,8 +5,9 @@ has to move now (its turn); otherwise the bot may take an optional out-of-turn a
 missed call, a +3 breaker...) or return None. ``view`` is None unless the bot sets ``needs_view``.
 
 Levels per game: ``GAME_LEVELS`` names the classes of the games that have their own; the rest use
-``LEVELS``. Every level decides in a few milliseconds at most (docs/benchmarks.md, "Bot strength"), so
-a bot's turn never blocks the page for a frame's worth of time: there is no search to slice.
+``LEVELS``. Every level decides within a frame at p95 (the slowest, Skypo hard's one-turn lookahead,
+~9 ms p95 and ~26 ms at worst in Pyodide: docs/benchmarks.md, "Bot strength"), under the 50 ms long-task
+mark, so bots run on the page's thread between frames with no worker or slicing.
 """
 
 from .dos import DosHard

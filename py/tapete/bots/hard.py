@@ -1,5 +1,5 @@
 """The hard bot of Chúpate 2: the medium bot plus Chúpate 2 tactics. The other games have their own
-hard bots (bots/francesa.py, bots/taki.py, bots/dos.py, bots/skypo.py; see ``GAME_LEVELS``).
+hard bots (bots/francesa.py, bots/taki.py, bots/dos.py, bots/skypo/; see ``GAME_LEVELS``).
 
 Chúpate 2 (each tactic was kept only if it won more games in bench/bots.py):
 

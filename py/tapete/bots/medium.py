@@ -2,7 +2,7 @@
 valuable card, keeps wilds for when nothing else plays and names the colour it holds most.
 
 It sees only ``view(seat)`` and the legal actions. It is the medium level of Chúpate 2, the French deck,
-Super Taki and DOS; Skypo has its own three levels (bots/skypo.py).
+Super Taki and DOS; Skypo has its own three levels (bots/skypo/).
 """
 
 from __future__ import annotations

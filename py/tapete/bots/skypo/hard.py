@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 
-from ...games.skypo import DECK_COUNTS, DISCARD, GRID_ROWS, SWAP, TAKE
+from ...games.skypo import DISCARD, GRID_ROWS, SWAP, TAKE
 from . import (DECK_MEAN, GIFT_FREE, GIFT_WEIGHT, LAST_TURN_GAIN, LOOKAHEAD, PAIR_TURNS, PAIR_WEIGHT,
                STALL_TURNS, VALUES, SkypoBot)
 
@@ -62,21 +61,11 @@ class SkypoHard(SkypoBot):
     def _prepare(self, view: dict) -> tuple:
         """Count the unseen cards and set this decision's tables. Returns our grid as column tuples,
         its face-up points, its face-down count and its expected points."""
-        pool = Counter(DECK_COUNTS)
-        for grid in view["grids"]:
-            for column in grid:
-                if column is not None:
-                    for card in column:
-                        if card is not None:
-                            pool[card] -= 1
-        for card in (view.get("top"), view.get("drawn")):
-            if card is not None:
-                pool[card] -= 1
+        pool = self.unseen(view)
         total = points = 0
         for card, n in pool.items():
-            if n > 0:
-                total += n
-                points += n * VALUES[card]
+            total += n
+            points += n * VALUES[card]
         mean = points / total if total else DECK_MEAN
         last = view.get("closer") is not None
         self._t = t = {"view": view, "pool": pool, "total": total, "mean": mean, "last": last,
@@ -85,8 +74,7 @@ class SkypoHard(SkypoBot):
         if total:
             odds = [(card, n / total) for card, n in pool.items() if n > 0]
             t["odds"], t["probs"] = odds, [p for _, p in odds]
-            t["hope"] = {card: (PAIR_WEIGHT * (1.0 - (1.0 - n / total) ** PAIR_TURNS) if n > 0 else 0.0)
-                         for card, n in pool.items()}
+            t["hope"] = {card: PAIR_WEIGHT * (1.0 - (1.0 - n / total) ** PAIR_TURNS) for card, n in pool.items()}
         cols = [None if c is None else tuple(c) for c in view["grids"][view["seat"]]]
         up = down = 0
         for column in cols:
@@ -274,7 +262,7 @@ class SkypoHard(SkypoBot):
             value = VALUES[x] + both
             pair = x if (x == b or x == c) else pair_bc
             if pair is not None and value > 0:
-                value -= hope[pair] * value
+                value -= hope.get(pair, 0.0) * value    # no unseen copy left: no hope
             row.append(value)
         t["pair_rows"][key] = row
         return row
