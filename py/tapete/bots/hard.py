@@ -17,7 +17,8 @@ Measured on 2026-12-01 (quick game, seeds 0-3,999, ``row`` of bench/bots.py): 56
 0.8 against medium 2v2 and 27.3% ± 0.7 one against three (goals 60% / 35%: not met). Tried, none kept:
 challenging a +4 from hands of 3 cards or more (``CHALLENGE_MIN_CARDS`` = 3) 56.8% / 27.1%, only from 9
 or more 55.7% / 28.1%; attacking seats with 3 cards (``DANGER`` = 3) 55.2% / 26.7%; a weaker hold on
-the +2s (``HOLD_PLUS2`` = -5) 56.0% / 27.2%.
+the +2s (``HOLD_PLUS2`` = -5) 56.0% / 27.2%; 2026-12-02, seeds 0-3,999 (56.0% / 27.3% as it is): never
+a reverse that hands the turn to a previous seat about to go out, 55.9% / 27.3%.
 """
 
 from __future__ import annotations
