@@ -25,8 +25,11 @@ the engine and these bots as they are; ± one standard error):
 - the look ahead: 79.1% ± 1.3 against 54.1% ± 1.6 without it (seeds 100,000-100,999, 1,000 games,
   paired difference +25.0 ± 1.9): it stays. Without it the bot is the previous hard level, which scored
   56.6% ± 1.1 on seeds 100,000-101,999 and 56.2% ± 1.1 on the bench's seeds 0-1,999 (main, 2,000 games).
-- bench seeds 0-1,999: see docs/benchmarks.md ("Bot strength"); figures of this branch in its commit.
-- decision time (CPython, loaded machine): p95 ~5 ms, max ~16 ms, against ~0.6 / 2 ms one move deep.
+- bench seeds 0-1,999 (bench/bots.py, 2,000 games a row, docs/benchmarks.md "Bot strength"): 80.2% ± 0.9
+  2v2, 53.5% ± 1.1 one against three medium, 87.5% ± 0.7 one against one (one move deep: 56.2%, 33.0%,
+  63.0%); 15.8 points per round in tables of four hard, against 16.8 (medium) and 20.2 (``auto_action``).
+- decision time: CPython p95 ~4-5 ms, against ~0.8 ms one move deep; Pyodide p95 9.4 ms, worst 25.7 ms
+  (bench/bots_browser.py): within a frame at p95, so it runs on the page's thread.
 - earlier rounds, one move deep, one against one, 100-300 games (± 3-5, so mostly noise): without the
   pair hope 41.5% (0.3: 51%, 0.9: 61.8%); without card counting 57%; without the gift charge 56% (1.0:
   60.5%); a tempo term (turn cards up faster when leading) 38-58% and a reward for closing when surely
