@@ -69,3 +69,19 @@ def test_hard_keeps_no_tables_between_decisions():
     view = skypo_view([["7", N, N, N], [N, N, N, N], [N, N, N, N]], [[N] * 4] * 3, drawn="5")
     bot.choose(view, legal_for(view), True, random.Random(0))
     assert getattr(bot, "_t", None) is None
+
+
+def test_hard_handles_a_pair_whose_third_card_is_all_on_the_table():
+    # A pair of 12s in a column while every other 12 lies face up elsewhere: the pair has no hope of its
+    # third card (no unseen copy), and the bot still decides, with a legal move.
+    from tapete.games.skypo import DECK_COUNTS
+
+    view = skypo_view([["12", N, N, N], ["12", N, N, N], [N, N, N, N]], [[N] * 4] * 3, drawn="3")
+    twelves = ["12"] * (DECK_COUNTS["12"] - 2)
+    while twelves:
+        view["grids"].append([[twelves.pop() if twelves else "1" for _ in range(3)] for _ in range(4)])
+    view["players"] = len(view["grids"])
+    view["down_counts"] = [10, 12] + [0] * (view["players"] - 2)
+    assert "12" not in SkypoHard().unseen(view)
+    for lookahead in (False, True):
+        assert hard_choice(view, lookahead) in legal_for(view)

@@ -59,8 +59,9 @@ class SkypoHard(SkypoBot):
 
     # ----- what the seat knows -----------------------------------------------------------------
     def _prepare(self, view: dict) -> tuple:
-        """Count the unseen cards and set this decision's tables. Returns our grid as column tuples,
-        its face-up points, its face-down count and its expected points."""
+        """Count the unseen cards (``SkypoBot.unseen``: positive counts only) and set this decision's
+        tables. Returns our grid as column tuples, its face-up points, its face-down count and its expected
+        points."""
         pool = self.unseen(view)
         total = points = 0
         for card, n in pool.items():
@@ -72,7 +73,7 @@ class SkypoHard(SkypoBot):
                        "guard": not last and self.turns <= STALL_TURNS,
                        "columns": {}, "gifts": {}, "closing": {}}
         if total:
-            odds = [(card, n / total) for card, n in pool.items() if n > 0]
+            odds = [(card, n / total) for card, n in pool.items()]
             t["odds"], t["probs"] = odds, [p for _, p in odds]
             t["hope"] = {card: PAIR_WEIGHT * (1.0 - (1.0 - n / total) ** PAIR_TURNS) for card, n in pool.items()}
         cols = [None if c is None else tuple(c) for c in view["grids"][view["seat"]]]
@@ -138,8 +139,7 @@ class SkypoHard(SkypoBot):
         else:
             pool, total = t["pool"], t["total"]
             for card, n in pool.items():
-                if n > 0:
-                    draw_value += n * moves(cols, card, _SWAP, up, down, base)[0]
+                draw_value += n * moves(cols, card, _SWAP, up, down, base)[0]
             draw_value /= total
         return take if take is not None and take_value < draw_value else "draw"
 
@@ -419,7 +419,7 @@ class SkypoHard(SkypoBot):
             return cost
         view, pool, mean = t["view"], t["pool"], t["mean"]
         total = t["total"] or 1
-        var = sum(n * (VALUES[c] - mean) ** 2 for c, n in pool.items() if n > 0) / total
+        var = sum(n * (VALUES[c] - mean) ** 2 for c, n in pool.items()) / total
         p_lowest = 1.0
         for seat, other in enumerate(view["grids"]):
             if seat == view["seat"]:
