@@ -280,7 +280,8 @@ def test_setup_works_before_python_and_the_start_waits_for_it(new_page, site_url
     assert page.input_value('[data-testid="room-name"]') == "Ana"
     page.click('[data-testid="btn-setup-rules"]')                            # the build's rules page (ui.js)
     page.wait_for_selector('[data-testid="rules-dialog"][open]')
-    assert "Chúpate 2" in page.inner_text('[data-testid="rules-body"]')
+    # the page is fetched: "Loading the rules…" first, then the sheet (wait for that state)
+    page.wait_for_function("() => document.querySelector('[data-testid=rules-body]').textContent.includes('Chúpate 2')")
     page.click('[data-testid="rules-close"]')
     assert page.is_checked('[data-testid="opt-opponents-1"]')
     page.click('[data-testid="btn-start"]')
