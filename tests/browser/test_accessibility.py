@@ -235,6 +235,26 @@ def test_focus_moves_into_the_colour_chooser_and_back(new_page, boot, site_url):
     assert page.evaluate("document.activeElement.dataset.testid") == "card-W"
 
 
+def test_the_colour_chooser_cancels_by_click_and_sends_nothing(new_page, boot, site_url):
+    """A player who clicks a wild by mistake backs out with the chooser's Cancel: the wild stays in the
+    hand, the turn stays ours, and the chooser opens again and plays when a colour is picked."""
+    page = new_page(viewport={"width": 390, "height": 844})                  # a phone
+    start(page, boot, site_url, "chupate", "bot_delay=0&seed=2", {"opt-mode-quick": ""})   # seed 2: I hold W and start
+    page.wait_for_function(f"() => {TABLE}.dataset.turn === '0'")
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    page.click('[data-testid="card-W"]')
+    page.wait_for_selector('[data-testid="color-chooser"]')
+    page.click('[data-testid="color-chooser-cancel"]')
+    page.wait_for_function("() => !document.querySelector('[data-testid=color-chooser]')")
+    assert page.get_attribute('[data-testid="table"]', "data-version") == version     # nothing was sent
+    assert page.locator('[data-testid="card-W"]').count() == 1
+    assert page.get_attribute('[data-testid="table"]', "data-turn") == "0"
+    page.click('[data-testid="card-W"]')
+    page.click('[data-testid="color-G"]')
+    page.wait_for_function(f"() => {TABLE}.dataset.version !== '{version}'")
+    page.wait_for_function("() => !document.querySelector('[data-testid=card-W]')")
+
+
 def test_rules_need_no_python(new_page, site_url):
     """The rules are static pages: readable from the picker while Python is still loading."""
     page = new_page(locale="en-US")

@@ -7,7 +7,7 @@ import re
 from tapete.core import get
 from tapete.net import Host, LocalSession, SeatSpec
 from tapete.selftest import random_states, reshuffled_hidden
-from tapete.ui.chupate_table import card_name, render_table
+from tapete.ui.chupate_table import card_name, local_action, render_table
 from tapete.ui.setup import render_setup
 
 GAME = get("chupate")
@@ -41,11 +41,20 @@ def test_table_shows_own_hand_as_buttons_with_actions_and_labels():
 
 
 def test_table_offers_colour_chooser_for_a_wild():
-    state = GAME.new(2, 1, {"quick": True})
-    html = render_table(update_for(state, state["turn"]), "en", {"log": [], "wild": "W"})
-    assert 'data-testid="color-chooser"' in html
+    state = GAME.new(2, 1, {"quick": True})                       # seat 1 holds W+4, seat 0 is to play
+    state["turn"] = 1
+    html = render_table(update_for(state, 1), "en", {"log": [], "wild": "W+4"})
+    assert 'data-testid="color-chooser"' in html and "(wild +4)" in html
     for c in "RBGY":
-        assert f'data-action="play W color:{c}"' in html
+        assert f'data-action="play W+4 color:{c}"' in html
+    assert 'data-action="ui:cancel" data-testid="color-chooser-cancel"' in html
+    ui = {"log": [], "wild": "W+4"}
+    local_action(ui, "ui:cancel")
+    assert ui["wild"] is None
+    assert 'data-testid="color-chooser"' not in render_table(update_for(state, 1), "en", ui)
+    state["pending"] = 2                                          # a +2 is pending: the +4 may not answer it
+    html = render_table(update_for(state, 1), "en", {"log": [], "wild": "W+4"})
+    assert "play W+4 color:" not in html
 
 
 def test_card_names_in_both_languages():

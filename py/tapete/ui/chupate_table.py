@@ -9,8 +9,10 @@ from __future__ import annotations
 from .cards import depth, direction, draw_pile, face, pile_count, seat_backs
 from .html import button, escape, tag
 from .i18n import t
-from .hand import action_bar, card_keys, display_order, hand_box, my_turn, others_around, rank_order, status_line
+from .hand import (action_bar, card_keys, display_order, hand_box, my_turn, others_around, player_name, rank_order,
+                   status_line)
 from .log import LOG_OPEN, GameLog, Line, render_log
+from .shedding_table import chooser
 from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
 
 COLOR_SHAPES = {"R": "●", "B": "■", "G": "▲", "Y": "★"}   # a shape per colour: colour-blind safe
@@ -41,13 +43,6 @@ def card_button(lang: str, card: str, action: str, playable: bool, index: int, k
     label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
     return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=index,
                   data_key=key or card)
-
-
-def player_name(lang: str, update: dict, seat: int) -> str:
-    if seat == update["seat"]:
-        return t(lang, "you")
-    names = update.get("names") or []
-    return names[seat] if seat < len(names) and names[seat] else t(lang, "bot", n=seat)
 
 
 def render_table(update: dict, lang: str, ui: dict) -> str:
@@ -139,12 +134,16 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
 
 
 def render_color_chooser(card: str, legal: list[str], lang: str) -> str:
-    options = []
-    for c in COLORS:
-        action = f"play {card} color:{c}"
-        options.append(button(f"{COLOR_SHAPES[c]} {t(lang, c)}", action, f"color-{c}", f"btn color-btn c-{c}"))
-    return tag("div", tag("p", t(lang, "choose_color")) + "".join(options), class_="color-chooser",
-               data_testid="color-chooser", role="group", aria_label=t(lang, "choose_color"))
+    """The wild's colour choice (``color-chooser``): a button per colour and ``color-chooser-cancel``."""
+    options = [(f"{COLOR_SHAPES[c]} {escape(t(lang, c))}", f"play {card} color:{c}", f"color-{c}", f"color-btn c-{c}")
+               for c in COLORS if f"play {card} color:{c}" in legal]
+    return chooser(f"{t(lang, 'choose_color')} ({card_name(lang, card)})", options, "color-chooser", "ui:cancel", lang)
+
+
+def local_action(ui: dict, action: str) -> None:
+    """``wild <card>`` opens the colour chooser (tapete.ui.app); ``ui:cancel`` closes it."""
+    if action == "ui:cancel":
+        ui["wild"] = None
 
 
 RANK_PLACE = rank_order(("S", "R", "+2", "W", "W+4"))

@@ -11,9 +11,9 @@ other choice changes nothing), so the table shows what a selection will count as
 from __future__ import annotations
 
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
-from .chupate_table import COLOR_SHAPES, player_name
+from .chupate_table import COLOR_SHAPES
 from .cards import draw_pile, face, seat_backs
-from .hand import action_bar, card_keys, display_order, hand_box, others_around, status_line
+from .hand import action_bar, card_keys, display_order, hand_box, others_around, player_name, status_line
 from .log import LOG_OPEN, GameLog, Line, render_log
 from .html import button, escape, tag
 from .i18n import Catalog

@@ -19,6 +19,14 @@ SORTS = ("", "color", "number")
 Key = Callable[[str], tuple]
 
 
+def player_name(lang: str, update: dict, seat: int) -> str:
+    """A seat as the log and the seats name it: "you" for our own seat, else its name or "Bot n"."""
+    if seat == update["seat"]:
+        return t(lang, "you")
+    names = update.get("names") or []
+    return names[seat] if seat < len(names) and names[seat] else t(lang, "bot", n=seat)
+
+
 def display_order(hand: Sequence[str], mode: str | None, by_color: Key, by_number: Key) -> list[int]:
     """Indices of ``hand`` in the order to show them (stable: equal cards keep the view's order)."""
     indices = list(range(len(hand)))

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .chupate_table import player_name
 from .cards import seat_backs
-from .hand import others_around, status_line
+from .hand import others_around, player_name, status_line
 from .log import render_log
 from .html import button, escape, tag
 from .i18n import t

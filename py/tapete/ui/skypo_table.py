@@ -10,9 +10,8 @@ stored with the table version it was made at, so it lapses by itself once the ta
 
 from __future__ import annotations
 
-from .chupate_table import player_name
 from .cards import depth, draw_pile, face, pile_count
-from .hand import action_bar, my_turn, others_around, status_line, turn_badge
+from .hand import action_bar, my_turn, others_around, player_name, status_line, turn_badge
 from .log import LOG_OPEN, GameLog, Line, names_of, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
