@@ -67,13 +67,16 @@ class Timed:
         return action
 
 
-def play(game_id: str, seats: list, seed: int, options: dict):
-    """One seeded game; ``seats`` holds one bot per seat. Returns the final state."""
+def play(game_id: str, seats: list, seed: int, options: dict, prepare=None):
+    """One seeded game; ``seats`` holds one bot per seat; ``prepare(state)`` may change the deal
+    (bench/handicap.py). Returns the final state."""
     from tapete.core import get
     from tapete.sim import MAX_ACTIONS, step
 
     game = get(game_id)
     state = game.new(len(seats), seed, options)
+    if prepare is not None:
+        prepare(state)
     for bot in seats:
         getattr(bot, "bind", lambda st, g: None)(state, game)
     rng = random.Random(seed ^ 0x5EED)

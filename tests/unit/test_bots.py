@@ -454,3 +454,28 @@ def test_the_search_reference_of_the_bench_plays_legal_moves(game_id):
             assert action in legal and game.to_json(state) == before     # the real table is untouched
             decided += 1
         step(game, state, bots, rng)
+
+
+@pytest.mark.parametrize("game_id", ["chupate", "taki"])
+def test_the_handicap_bench_deals_k_cards_fewer_and_keeps_the_deck(game_id):
+    """bench/handicap.py's yardstick: the handicapped seats hold K cards fewer, those cards go under the
+    draw pile (none is lost or doubled), and its line fit reads a share back as cards."""
+    import sys
+    from collections import Counter
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from handicap import cards_worth, fit, shed
+
+    game = get(game_id)
+    state = game.new(4, 5, {"quick": True} if "quick" in game.options_spec else {})
+    before = Counter(card for hand in state["hands"] for card in hand) + Counter(state["draw"])
+    sizes = [len(h) for h in state["hands"]]
+    moved = [state["hands"][s][-2:] for s in (1, 3)]
+    shed({1, 3}, 2)(state)
+    assert [len(h) for h in state["hands"]] == [sizes[0], sizes[1] - 2, sizes[2], sizes[3] - 2]
+    assert sorted(state["draw"][:4]) == sorted(moved[0] + moved[1])
+    assert Counter(card for hand in state["hands"] for card in hand) + Counter(state["draw"]) == before
+    assert game.legal_actions(state, game.to_move(state)[0])                   # still a playable table
+    line = fit([0.25, 0.29, 0.33, 0.37])
+    assert abs(line[0] - 0.25) < 1e-9 and abs(line[1] - 0.04) < 1e-9
+    assert abs(cards_worth(0.35, line) - 2.5) < 1e-9
