@@ -479,3 +479,22 @@ def test_the_handicap_bench_deals_k_cards_fewer_and_keeps_the_deck(game_id):
     line = fit([0.25, 0.29, 0.33, 0.37])
     assert abs(line[0] - 0.25) < 1e-9 and abs(line[1] - 0.04) < 1e-9
     assert abs(cards_worth(0.35, line) - 2.5) < 1e-9
+
+
+def test_the_regret_bench_plays_every_move_out_and_leaves_the_table():
+    """bench/regret.py's lookahead: one play-out per legal move and sampled deal, each a share in [0, 1],
+    on copies (the real table and the bots' memory are untouched)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from regret import lookahead
+
+    game = get("chupate")
+    state = game.new(4, 8, {"quick": True})
+    bots = [make_bot("hard" if s == 0 else "medium", "chupate") for s in range(4)]
+    seat = game.to_move(state)[0]
+    before = game.to_json(state)
+    wins = lookahead(game, state, seat, bots, 3, random.Random(1))
+    assert game.to_json(state) == before
+    assert set(wins) == set(game.legal_actions(state, seat))
+    assert all(len(v) == 3 and all(0.0 <= x <= 1.0 for x in v) for v in wins.values())
