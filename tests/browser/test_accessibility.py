@@ -247,6 +247,7 @@ def test_the_colour_chooser_cancels_by_click_and_sends_nothing(new_page, boot, s
     page.click('[data-testid="color-chooser-cancel"]')
     page.wait_for_function("() => !document.querySelector('[data-testid=color-chooser]')")
     assert page.get_attribute('[data-testid="table"]', "data-version") == version     # nothing was sent
+    assert page.evaluate("document.activeElement.dataset.testid") == "card-W"          # focus back on the wild
     assert page.locator('[data-testid="card-W"]').count() == 1
     assert page.get_attribute('[data-testid="table"]', "data-turn") == "0"
     page.click('[data-testid="card-W"]')
