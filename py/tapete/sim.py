@@ -15,20 +15,30 @@ import sys
 import time
 import traceback
 
-from .bots import make_bot
+from .bots import make_bot, race_calls
 from .core import Game, get
 
 MAX_ACTIONS = 100_000
 
 
 def step(game: Game, state: dict, bots: list, rng: random.Random) -> tuple[int, str]:
-    """Apply one action: seats that may act out of turn choose first, then the seat that must act.
+    """Apply one action: a seat's own call in a race first (``bots.race_calls``), then the seats that
+    may act out of turn, then the seat that must act.
 
     ``to_move(state)[0]`` is the seat that must act; the bot sees only its own view and legal actions.
     Returns the ``(seat, action)`` applied.
     """
     seats = game.to_move(state)
     turn = seats[0]
+    for seat in seats:                       # a holder's own call beats the others' catch (bots.race_calls)
+        calls = race_calls(game, state, seats, seat)
+        if calls:
+            bot = bots[seat]
+            view = game.view(state, seat) if bot.needs_view else None
+            action = bot.choose(view, calls, False, rng)
+            if action is not None:
+                game.apply(state, seat, action)
+                return seat, action
     if len(seats) > 1:
         for seat in seats[1:]:               # out of turn: each may act or let it go
             bot = bots[seat]

@@ -14,7 +14,7 @@ from .dos import DosHard
 from .easy import EasyBot
 from .hard import HardBot
 from .francesa import FrancesaHard
-from .medium import MediumBot
+from .medium import CALL_VERBS, MediumBot
 from .taki import TakiHard
 from .skypo import SkypoEasy, SkypoHard, SkypoMedium
 
@@ -27,10 +27,19 @@ GAME_LEVELS = {    # games whose bots are their own classes; the others get the 
 }
 
 
+def race_calls(game, state: dict, seats: list[int], seat: int) -> list[str]:
+    """``seat``'s own "last cards" calls (``dos``, ``call``, ``ultima``) when other seats may act out of
+    turn at the same moment: a race the holder wins by reflex, so its bot is asked first, and only about
+    the call (a bot that forgets, as the easy one may, can then be caught). Empty when there is no race."""
+    if len(seats) < 2:
+        return []
+    return [a for a in game.legal_actions(state, seat) if a.split(" ", 1)[0] in CALL_VERBS]
+
+
 def make_bot(level: str, game_id: str):
     """A bot of ``level`` for ``game_id``; unknown levels raise KeyError."""
     LEVELS[level]                      # noqa: B018 - the same KeyError for an unknown level everywhere
     return GAME_LEVELS.get(game_id, LEVELS)[level]()
 
 
-__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "GAME_LEVELS", "make_bot"]
+__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "GAME_LEVELS", "make_bot", "race_calls"]

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
-from ..bots import make_bot
+from ..bots import make_bot, race_calls
 from ..core import TapeteError, get, public_events
 from ..core.rng import derive_seed
 from .protocol import SCHEMA_VERSION, ProtocolError, decode
@@ -44,7 +44,7 @@ class Host:
         self.rng = random.Random(derive_seed(seed, BOTS_LABEL))   # independent of the deal
         self.listeners: dict[str | None, Send] = {}      # player id (None: spectators) -> send
         self.seen: dict[str, OrderedDict] = {}
-        self.asked: set[tuple[int, int]] = set()         # (version, seat) bots already asked
+        self.asked: set[tuple] = set()                   # (version, seat[, "call"]) bots already asked
         self.away: set[int] = set()                      # seats whose player is gone (grace period)
 
     # ----- seats and listeners ------------------------------------------------------------------
@@ -153,6 +153,19 @@ class Host:
             return False
         seats = self.game.to_move(self.state)
         version = self.state["version"]
+        for seat in seats:                   # a bot's own call beats the others' catch (bots.race_calls)
+            bot = self.bots.get(seat)
+            calls = race_calls(self.game, self.state, seats, seat) if bot is not None else []
+            if not calls or (version, seat, "call") in self.asked:
+                continue
+            if dry:
+                return True
+            self.asked.add((version, seat, "call"))
+            view = self.game.view(self.state, seat) if bot.needs_view else None
+            action = bot.choose(view, calls, False, self.rng)
+            if action is not None:
+                self._broadcast(self.game.apply(self.state, seat, action))
+                return True
         for i, seat in enumerate(seats[1:] + seats[:1]):
             bot = self.bots.get(seat)
             must = seat == seats[0]
