@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Can a one-step lookahead improve on a hard bot? A research bench, not in `make bench` (minutes to hours).
 
-Games of one hard seat against three medium (seeds and seats of bench/bots.py's one-against-three rows).
+Games of one hard seat against three medium (seeds and seats of bench/bots.py's one-against-three rows;
+``--rounds``: only the first round of each, for points games).
 At each of the hard seat's turns with a choice, every legal move is played out in ``--worlds`` sampled
 deals of the cards hidden from that seat (``tapete.selftest.reshuffled_hidden``, the engine's generator
 reseeded), with a copy of the hard bot for its own seat and medium bots for the others; every move
 meets the same deals and the same generators (common random numbers). Half the deals choose the best
 move, the other half judge it against the hard bot's own choice, so the estimate is not biased by the
-choice. Printed per kind of decision: how often the lookahead would change the move, and the points of
-win share per game the change gains (negative: the lookahead chose worse than the bot).
+choice. A play-out runs to the end of the game (first-out games: worth 1 when the seat wins) or of the
+round (points games, DOS and the French deck: the round's points against the others' mean, as in
+bench/search.py). Printed per kind of decision: how often the lookahead would change the move, and the
+points of value per game the change gains (negative: the lookahead chose worse than the bot).
 
     python3 bench/regret.py [--game chupate] [--first 100] [--games 25] [--worlds 200]
+    python3 bench/regret.py --game dos --rounds --first 0 --games 30 --worlds 40
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import time
 from collections import defaultdict
 
 from bots import GAMES, share
+from search import POINTS_GAMES, POINTS_SCALE, _arrange
 
 
 def kind(view: dict, choice: str) -> str:
@@ -45,13 +50,20 @@ def kind(view: dict, choice: str) -> str:
 
 
 def play_out(game, state: dict, mine: int, bots: list, rng: random.Random) -> float:
+    """Play to the end: of the game in first-out games (1 when ``mine`` wins), of the round in points
+    games (0.5 plus the round's points against the others' mean, scaled as bench/search.py does)."""
     from tapete.sim import MAX_ACTIONS, step
 
+    sign, round_no, before = POINTS_GAMES.get(game.id), state.get("round"), list(state["scores"])
     for _ in range(MAX_ACTIONS):
-        if state["over"]:
-            return share(state, {mine})
+        if state["over"] or (sign and (state.get("round") != round_no or state.get("phase") == "round_over")):
+            break
         step(game, state, bots, rng)
-    return 0.0
+    if not sign:
+        return share(state, {mine}) if state["over"] else 0.0
+    delta = [a - b for a, b in zip(state["scores"], before)]
+    others = [d for s, d in enumerate(delta) if s != mine]
+    return 0.5 + sign * (delta[mine] - sum(others) / len(others)) / (2 * POINTS_SCALE)
 
 
 def lookahead(game, state: dict, seat: int, bots: list, deals: int, worlds: random.Random) -> dict:
@@ -65,7 +77,7 @@ def lookahead(game, state: dict, seat: int, bots: list, deals: int, worlds: rand
     for _ in range(deals):
         deal_seed = worlds.getrandbits(64)
         world = json.loads(text)
-        with reshuffled_hidden(game, world, seat, random.Random(deal_seed)):
+        with reshuffled_hidden(game, world, seat, random.Random(deal_seed), _arrange(game.id, world)):
             dealt = game.to_json(world)                    # taken inside: the reshuffled deal
         for action in legal:
             table = json.loads(dealt)
@@ -79,7 +91,8 @@ def lookahead(game, state: dict, seat: int, bots: list, deals: int, worlds: rand
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="chupate", choices=["chupate", "taki"])
+    parser.add_argument("--game", default="chupate", choices=["chupate", "taki", "dos", "francesa"])
+    parser.add_argument("--rounds", action="store_true", help="points games: only each game's first round")
     parser.add_argument("--first", type=int, default=100, help="first seed")
     parser.add_argument("--games", type=int, default=25)
     parser.add_argument("--worlds", type=int, default=200, help="sampled deals per decision (half choose, half judge)")
@@ -99,7 +112,9 @@ def main() -> int:
         bots = [make_bot("hard" if s == mine else "medium", args.game) for s in range(4)]
         state = game.new(4, seed, options)
         rng = random.Random(seed ^ 0x5EED)
-        while not state["over"]:
+        first_round = state.get("round")
+        while not state["over"] and not (args.rounds and (state.get("round") != first_round
+                                                          or state.get("phase") == "round_over")):
             seats = game.to_move(state)
             legal = game.legal_actions(state, seats[0])
             if seats == [mine] and len(legal) > 1:
@@ -116,8 +131,8 @@ def main() -> int:
         print(f"{seed - args.first + 1} games ({time.time() - started:.0f} s)", file=sys.stderr, flush=True)
     n = args.games
     print(f"{args.game}, one hard seat against three medium, seeds {args.first}-{args.first + n - 1}, "
-          f"{args.worlds} deals per decision: the lookahead gains "
-          f"{100 * sum(r[2] for r in stats.values()) / n:+.2f} points of win share per game")
+          f"{args.worlds} deals per decision{', first rounds' if args.rounds else ''}: the lookahead gains "
+          f"{100 * sum(r[2] for r in stats.values()) / n:+.2f} points of value per game")
     print("| decision | per game | changed | points per game |\n| --- | ---: | ---: | ---: |")
     for name, (count, changed, gain) in sorted(stats.items(), key=lambda kv: kv[1][2]):
         print(f"| {name} | {count / n:.2f} | {100 * changed / count:.0f}% | {100 * gain / n:+.2f} |")

@@ -3,9 +3,11 @@
 Each match or placement is scored; the highest is played (ties by the rng). Measured in bench/bots.py
 against the medium bot: 65% (2v2, 100 games), 44.7% as one against three medium (300 games); on
 2026-12-02, 2,000 games a row, 70.2% and 53.2% (bots now win the race for their own ¡DOS! call:
-``tapete.bots.race_calls``). bench/regret.py's kind of one-step lookahead (each legal move played out
-to the end of the round in 40 sampled deals, this bot for its own seat) found large gains before that
-fix (it learnt to dodge the two-card catch) and none after it (30 first rounds). Tactics:
+``tapete.bots.race_calls``). A one-step lookahead (bench/regret.py --game dos --rounds: each legal
+move played out to the end of the round in 40 sampled deals, this bot for its own seat, 30 first
+rounds) gained +84 points of value per round before that fix (it learnt to dodge the two-card catch),
+and -17 and +24 in two runs after it (different deals; the noise is of that size): no clear gain left
+for a lookahead to take. Tactics:
 
 - a match is worth the cards it sheds (``SHED``), a colour bonus (``BONUS``: one more card placed) and
   a double colour bonus most (``DOUBLE_BONUS``: every other seat draws one);
