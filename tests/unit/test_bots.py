@@ -529,3 +529,25 @@ def test_a_bot_wins_the_race_for_its_own_call_in_the_sim_and_in_a_room():
         bots = [make_bot("easy", "dos")] + [make_bot("medium", "dos") for _ in range(2)]
         outcomes.add(step(game, state, bots, random.Random(seed))[1])
     assert outcomes == {"dos", "catch 0"}
+
+
+def test_room_bots_leave_a_person_the_moment_to_make_their_own_call():
+    """At a table, a person who reaches two cards in DOS is not caught by a bot's reflex at once: the bots
+    catch only once the person has acted without calling; a person who calls is never caught."""
+    from tapete.net import Host, SeatSpec
+
+    def room():
+        host = Host("dos", [SeatSpec("Ana", player="p-ana"), SeatSpec("Bot 1", bot="medium"),
+                            SeatSpec("Bot 2", bot="hard")], 7)
+        host.state = _dos_holder_exposed()           # Ana (seat 0) has just matched down to two cards
+        return host
+
+    host = room()
+    assert not host.bot_pending() and not host.bot_step()          # nobody catches her this moment
+    host.game.apply(host.state, 0, "end")                           # she ends her turn without the call
+    assert host.bot_step() and host.state["history"][-1][1] == "catch 0"
+    host = room()
+    host.game.apply(host.state, 0, "dos")                           # she calls: nothing to catch
+    while host.bot_step():
+        pass
+    assert not any(action.startswith("catch") for _, action in host.state["history"])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..bots import make_bot, race_calls
+from ..bots.medium import CATCH_VERBS
 from ..core import TapeteError, get, public_events
 from ..core.rng import derive_seed
 from .protocol import SCHEMA_VERSION, ProtocolError, decode
@@ -45,6 +46,7 @@ class Host:
         self.listeners: dict[str | None, Send] = {}      # player id (None: spectators) -> send
         self.seen: dict[str, OrderedDict] = {}
         self.asked: set[tuple] = set()                   # (version, seat[, "call"]) bots already asked
+        self.call_open: dict[int, int] = {}              # person's seat -> version its own call opened at
         self.away: set[int] = set()                      # seats whose player is gone (grace period)
 
     # ----- seats and listeners ------------------------------------------------------------------
@@ -166,20 +168,36 @@ class Host:
             if action is not None:
                 self._broadcast(self.game.apply(self.state, seat, action))
                 return True
+        fresh = self._fresh_calls(seats, version)
         for i, seat in enumerate(seats[1:] + seats[:1]):
             bot = self.bots.get(seat)
             must = seat == seats[0]
             if bot is None or (not must and (version, seat) in self.asked):
                 continue
+            legal = [a for a in self.game.legal_actions(self.state, seat)
+                     if not (a.split(" ")[0] in CATCH_VERBS and a.split(" ")[-1] in fresh)]
+            if not legal:
+                continue
             if dry:
                 return True
             self.asked.add((version, seat))
             view = self.game.view(self.state, seat) if bot.needs_view else None
-            action = bot.choose(view, self.game.legal_actions(self.state, seat), must, self.rng)
+            action = bot.choose(view, legal, must, self.rng)
             if action is not None:
                 self._broadcast(self.game.apply(self.state, seat, action))
                 return True
         return False
+
+    def _fresh_calls(self, seats: list[int], version: int) -> set[str]:
+        """People whose own call (¡DOS!...) opened at this very version: bots leave them the moment to
+        make it and catch them only once they have acted without it (a bot's reflex would win every race
+        against a click). Seat numbers as text, as they end a catch action."""
+        for seat, spec in enumerate(self.seats):
+            if spec.bot is None and seat in seats and race_calls(self.game, self.state, seats, seat):
+                self.call_open.setdefault(seat, version)
+            else:
+                self.call_open.pop(seat, None)
+        return {str(seat) for seat, opened in self.call_open.items() if opened == version}
 
     def timeout(self, seat: int) -> None:
         """The turn timer ran out for ``seat``: the engine's auto-play moves for it."""
