@@ -190,8 +190,8 @@ class Host:
 
     def _fresh_calls(self, seats: list[int], version: int) -> set[str]:
         """People whose own call (¡DOS!...) opened at this very version: bots leave them the moment to
-        make it and catch them only once they have acted without it (a bot's reflex would win every race
-        against a click). Seat numbers as text, as they end a catch action."""
+        make it and catch them only after the next move if they still have not called (a bot's reflex
+        would win every race against a click). Seat numbers as text, as they end a catch action."""
         for seat, spec in enumerate(self.seats):
             if spec.bot is None and seat in seats and race_calls(self.game, self.state, seats, seat):
                 self.call_open.setdefault(seat, version)
