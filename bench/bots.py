@@ -43,7 +43,8 @@ class AutoAction:
         self.state, self.game = state, game
 
     def choose(self, view, legal, must_act, rng):
-        seat = next(s for s in self.game.to_move(self.state) if self.game.legal_actions(self.state, s) == legal)
+        seat = next(s for s in self.game.to_move(self.state)       # legal may be a subset (bots.race_calls)
+                    if set(legal) <= set(self.game.legal_actions(self.state, s)))
         return self.game.auto_action(self.state, seat) if must_act else None
 
 

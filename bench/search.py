@@ -51,6 +51,7 @@ class FlatSearch:
     def __init__(self, rollouts: int = ROLLOUTS, seed: int = 0):
         self.rollouts, self.random = rollouts, random.Random(seed)
         self.side: set = set()
+        self.seat: int | None = None       # the seat it plays, when it plays one (else found from legal)
 
     def bind(self, state: dict, game) -> None:
         self.state, self.game = state, game
@@ -59,7 +60,9 @@ class FlatSearch:
         from tapete.bots import make_bot
 
         game, state = self.game, self.state
-        seat = next(s for s in game.to_move(state) if game.legal_actions(state, s) == legal)
+        seat = self.seat if self.seat is not None else next(   # legal may be a subset (bots.race_calls)
+            s for s in game.to_move(state) if set(legal) <= set(game.legal_actions(state, s))
+            and (not self.side or s in self.side))
         if not must_act:                 # out of turn: what the medium bot would do
             return make_bot("medium", game.id).choose(game.view(state, seat), legal, False, rng)
         if len(legal) == 1:
@@ -128,7 +131,7 @@ def play_row(game_id: str, args, results: dict) -> dict:
                 seats.append(make_bot("hard", game_id))
             else:
                 bot = FlatSearch(args.rollouts, seed)
-                bot.side = set(range(4)) - mine
+                bot.side, bot.seat = set(range(4)) - mine, s
                 seats.append(Timed(bot, times))
         shares[str(seed)] = share(play(game_id, seats, seed, GAMES[game_id][1]), mine)
         print(game_id, seed, f"{sum(shares.values()) / len(shares):.3f}", f"{time.time() - started:.0f} s",

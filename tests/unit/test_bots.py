@@ -551,3 +551,21 @@ def test_room_bots_leave_a_person_the_moment_to_make_their_own_call():
     while host.bot_step():
         pass
     assert not any(action.startswith("catch") for _, action in host.state["history"])
+
+
+def test_the_search_reference_answers_a_race_for_its_own_call():
+    """bench/search.py's seat is asked about its own ¡DOS! with only the call offered (a subset of its
+    legal actions): it finds its seat and calls (it raised StopIteration when it matched whole lists)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from search import FlatSearch
+
+    game = get("dos")
+    for seat in (0, None):                      # its seat given (as the bench does), or found from legal
+        state = _dos_holder_exposed()
+        searcher = FlatSearch(rollouts=2, seed=1)
+        searcher.side, searcher.seat = {0}, seat
+        searcher.bind(state, game)
+        bots = [searcher, make_bot("medium", "dos"), make_bot("medium", "dos")]
+        assert step(game, state, bots, random.Random(1)) == (0, "dos")
