@@ -62,8 +62,8 @@ class HardBot(MediumBot):
     def choose(self, view: dict | None, legal: list[str], must_act: bool, rng: random.Random) -> str | None:
         if not view or view.get("game") != "chupate" or not legal:
             return super().choose(view, legal, must_act, rng)
-        if not must_act:
-            return "denounce" if "denounce" in legal else None
+        if not must_act:                  # out of turn, or asked about our own call first (bots.race_calls)
+            return next((a for a in ("ultima", "denounce") if a in legal), None)
         self.observe(view)
         action = self.decide(view, legal, rng)
         self.remember(view, action)
