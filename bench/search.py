@@ -6,7 +6,8 @@ the actions. A rollout copies the table, deals every card hidden from the search
 among the places that hide them (``tapete.selftest.reshuffled_hidden``: other hands, the draw pile,
 face-down cells; the engine's generator is reseeded too), applies the action and lets medium bots
 play every seat to the end of the game (first-out games) or of the round (points games), at most
-``HORIZON`` actions. A rollout is worth 1 when a seat of the searcher's side wins, else 0; in points
+``HORIZON`` actions. A rollout is worth 1 when a seat of the searcher's side wins (both search seats:
+they play as a team; ``--own``: its own seat only, as every bot does), else 0; in points
 games the round's points against the others' mean (scaled to about ±1). The action with the best mean
 is played. The search reads the real state only to copy its public part; what is hidden is dealt anew.
 
@@ -131,7 +132,7 @@ def play_row(game_id: str, args, results: dict) -> dict:
                 seats.append(make_bot("hard", game_id))
             else:
                 bot = FlatSearch(args.rollouts, seed)
-                bot.side, bot.seat = set(range(4)) - mine, s
+                bot.side, bot.seat = ({s} if args.own else set(range(4)) - mine), s
                 seats.append(Timed(bot, times))
         shares[str(seed)] = share(play(game_id, seats, seed, GAMES[game_id][1]), mine)
         print(game_id, seed, f"{sum(shares.values()) / len(shares):.3f}", f"{time.time() - started:.0f} s",
@@ -155,6 +156,8 @@ def main() -> int:
     parser.add_argument("--save", default="", help="also write each game's result and the decision times here")
     parser.add_argument("--merge", default="",
                         help="comma-separated --save files: write one table from them instead of playing")
+    parser.add_argument("--own", action="store_true", help="each search seat plays for its own seat only "
+                        "(the default scores the searcher's side: both search seats, a team)")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     if args.merge:
