@@ -64,8 +64,10 @@ def score_sheet(update: dict, lang: str, rounds: Sequence[dict], totals: Sequenc
                         class_=cls or None, data_seat=seat))
     caption = tag("caption", escape(t(lang, "sheet.caption")) + tag("span", escape(goal), class_="goal",
                                                                      data_testid="sheet-goal"))
+    # many rounds overflow a phone's width: the wrapper scrolls, so it takes focus (arrow keys scroll it)
     return tag("div", tag("table", caption + tag("tr", head) + "".join(rows), class_="scores sheet",
-                          data_testid="score-sheet", data_rounds=len(rounds)), class_="sheet-scroll")
+                          data_testid="score-sheet", data_rounds=len(rounds)), class_="sheet-scroll",
+               tabindex="0", role="region", aria_label=t(lang, "sheet.caption"))
 
 
 def cards_left_table(update: dict, lang: str, counts: Sequence[int], points: Sequence[int] | None,
