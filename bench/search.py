@@ -11,6 +11,14 @@ they play as a team; ``--own``: its own seat only, as every bot does), else 0; i
 games the round's points against the others' mean (scaled to about ±1). The action with the best mean
 is played. The search reads the real state only to copy its public part; what is hidden is dealt anew.
 
+Skypo is defined apart (``OPTIONS``, ``HORIZONS``; docs/benchmarks.md says why): its games are single
+rounds (the ``target`` option at 1, a short game), and a rollout stops after one lap of the table (8
+actions: each seat draws or takes, then places) unless the round ends first; it is then worth the
+grids' points in the sampled deal as if the round ended there (the face-down cards at the values the
+rollout dealt them, no doubling). Played to the round's end, as the other games are, a decision cost
+6.8 s of CPU and 400 games 150-240 hours. The Skypo medium bot of the rollouts remembers its draw
+prices (``MemoSkypoMedium``: the same choices, tested).
+
     python3 bench/search.py [--games 400] [--only dos,francesa] [--rollouts 200] [--budget 1800] [--no-write]
     python3 bench/search.py --only dos --first 200 --games 200 --save .bench/dos-b.json   # one slice of seeds
     python3 bench/search.py --merge .bench/dos-a.json,.bench/dos-b.json                    # one table of slices
@@ -30,9 +38,14 @@ import time
 
 from _common import machine, machine_lines, write_section
 from bots import GAMES, Timed, pct, play, share
+from tapete.bots import make_bot
+from tapete.bots.skypo import DECK_MEAN, SkypoMedium
+from tapete.games.skypo import VALUE
 
 ROLLOUTS = 200
 HORIZON = 400
+HORIZONS = {"skypo": 8}                  # Skypo: one lap of the table, then the grids are counted
+OPTIONS = {"skypo": {"target": 1}}       # Skypo: one-round games
 POINTS_GAMES = {"skypo": -1, "francesa": -1, "dos": 1}   # sign of a good score change per round
 POINTS_SCALE = 30.0
 
@@ -42,6 +55,47 @@ def _arrange(game_id: str, state: dict):
         return None
     from tapete.games.dos.cards import sort_key
     return lambda place, cards: cards if place is state["draw"] else sorted(cards, key=sort_key)
+
+
+class _DrawPrices:
+    """A bounded memo of the Skypo medium bot's draw price, a pure function of its grid and two flags."""
+
+    def __init__(self, size: int = 200_000):
+        self.size, self.prices = size, {}
+
+    def __call__(self, compute, grid: list, ctx: dict) -> float:
+        key = (tuple(tuple(column) if column is not None else None for column in grid), ctx["last"],
+               ctx["stalled"])
+        price = self.prices.get(key)
+        if price is None:
+            if len(self.prices) >= self.size:
+                self.prices.clear()
+            price = self.prices[key] = compute()
+        return price
+
+
+class MemoSkypoMedium(SkypoMedium):
+    """The Skypo medium bot with its draw prices remembered. It prices a draw from its own grid only (the
+    deck's mean, no card counting), so the memo changes no choice (tests/unit/test_bots.py)."""
+
+    prices = _DrawPrices()
+
+    def draw_cost(self, view, grid, ctx):
+        if self.counts_cards or ctx["mean"] != DECK_MEAN:      # not the medium bot's pricing: no memo
+            return super().draw_cost(view, grid, ctx)
+        return self.prices(lambda: SkypoMedium.draw_cost(self, view, grid, ctx), grid, ctx)
+
+
+def rollout_bot(game_id: str):
+    """The medium bot a rollout plays every seat with."""
+    return MemoSkypoMedium() if game_id == "skypo" else make_bot("medium", game_id)
+
+
+def counted_points(state: dict) -> list[int]:
+    """Skypo: each grid's points in this (sampled) deal as if the round ended now, face-down cards
+    included at their value; the closer's doubling is left out."""
+    return [sum(VALUE[c] for column in grid if column is not None for c in column if c is not None)
+            + sum(VALUE[c] for c in state["down"][seat]) for seat, grid in enumerate(state["grids"])]
 
 
 class FlatSearch:
@@ -58,8 +112,6 @@ class FlatSearch:
         self.state, self.game = state, game
 
     def choose(self, view, legal, must_act, rng):
-        from tapete.bots import make_bot
-
         game, state = self.game, self.state
         seat = self.seat if self.seat is not None else next(   # legal may be a subset (bots.race_calls)
             s for s in game.to_move(state) if set(legal) <= set(game.legal_actions(state, s))
@@ -78,7 +130,6 @@ class FlatSearch:
         return max(legal, key=lambda a: totals[a] / counts[a] if counts[a] else -math.inf)
 
     def rollout(self, text: str, seat: int, action: str) -> float:
-        from tapete.bots import make_bot
         from tapete.selftest import reshuffled_hidden
         from tapete.sim import step
 
@@ -88,7 +139,6 @@ class FlatSearch:
             return self.play_out(state, seat, action)      # on a throwaway copy: the restore is moot
 
     def play_out(self, state: dict, seat: int, action: str) -> float:
-        from tapete.bots import make_bot
         from tapete.sim import step
 
         game = self.game
@@ -98,18 +148,25 @@ class FlatSearch:
         before = list(state["scores"])
         round_no = state.get("round")
         game.apply(state, seat, action)
-        bots = [make_bot("medium", game.id) for _ in range(n)]
+        bots = [rollout_bot(game.id) for _ in range(n)]
         rng = random.Random(self.random.getrandbits(32))
         sign = POINTS_GAMES.get(game.id)
-        for _ in range(HORIZON):
-            if state["over"] or (sign and (state.get("round") != round_no or state.get("phase") == "round_over")):
+
+        def ended() -> bool:
+            return state["over"] or bool(sign and (state.get("round") != round_no or state.get("phase") == "round_over"))
+
+        for _ in range(HORIZONS.get(game.id, HORIZON)):
+            if ended():
                 break
             step(game, state, bots, rng)
         if state["over"] and not sign:
             return share(state, side)
         if sign is None:
             return 0.5
-        delta = [a - b for a, b in zip(state["scores"], before)]
+        if ended() or game.id != "skypo":
+            delta = [a - b for a, b in zip(state["scores"], before)]
+        else:                                       # cut off within the round: count the grids
+            delta = counted_points(state)
         mine = sum(delta[s] for s in side) / len(side)
         others = [delta[s] for s in range(n) if s not in side]
         return 0.5 + sign * (mine - sum(others) / len(others)) / (2 * POINTS_SCALE)
@@ -119,8 +176,6 @@ def play_row(game_id: str, args, results: dict) -> dict:
     """Hard's share per seed (seeds ``args.first`` on) and the search's decision times for one game.
 
     With ``--save`` the file is rewritten after every game, so a stopped run keeps what it played."""
-    from tapete.bots import make_bot
-
     shares, times, started = {}, [], time.time()
     for seed in range(args.first, args.first + args.games):
         if args.budget and time.time() - started > args.budget:
@@ -134,7 +189,8 @@ def play_row(game_id: str, args, results: dict) -> dict:
                 bot = FlatSearch(args.rollouts, seed)
                 bot.side, bot.seat = ({s} if args.own else set(range(4)) - mine), s
                 seats.append(Timed(bot, times))
-        shares[str(seed)] = share(play(game_id, seats, seed, GAMES[game_id][1]), mine)
+        shares[str(seed)] = share(play(game_id, seats, seed, {**GAMES[game_id][1], **OPTIONS.get(game_id, {})}),
+                                  mine)
         print(game_id, seed, f"{sum(shares.values()) / len(shares):.3f}", f"{time.time() - started:.0f} s",
               file=sys.stderr, flush=True)
         if args.save:
@@ -144,8 +200,6 @@ def play_row(game_id: str, args, results: dict) -> dict:
 
 
 def main() -> int:
-    from tapete.bots import make_bot
-
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--rollouts", type=int, default=ROLLOUTS)

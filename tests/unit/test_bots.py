@@ -569,3 +569,40 @@ def test_the_search_reference_answers_a_race_for_its_own_call():
         searcher.bind(state, game)
         bots = [searcher, make_bot("medium", "dos"), make_bot("medium", "dos")]
         assert step(game, state, bots, random.Random(1)) == (0, "dos")
+
+
+def test_the_skypo_search_reference_remembers_draw_prices_without_changing_a_choice():
+    """bench/search.py's Skypo rollouts use the medium bot with its draw prices remembered: every choice of
+    a seeded four-seat game is the medium bot's (the memo warm and cold), and a rollout cut off within the
+    round counts each grid as the engine would score it if the round ended there (no doubling)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from search import MemoSkypoMedium, counted_points
+
+    game = get("skypo")
+    MemoSkypoMedium.prices.prices.clear()
+    compared = counted = 0
+    for seed in (1, 2):
+        state = game.new(4, seed, {})
+        plain = [make_bot("medium", "skypo") for _ in range(4)]
+        memo = [MemoSkypoMedium() for _ in range(4)]
+        players = [make_bot("medium", "skypo") for _ in range(4)]    # a bot counts its turns: play apart
+        rng = random.Random(seed)
+        while state["round"] == 1 and not state["over"]:
+            seat = game.to_move(state)[0]
+            legal = game.legal_actions(state, seat)
+            view = game.view(state, seat)
+            for _ in range(2):                                  # the second ask finds the price remembered
+                mine, theirs = random.Random(compared), random.Random(compared)
+                assert memo[seat].choose(copy.deepcopy(view), legal, True, mine) == \
+                    plain[seat].choose(copy.deepcopy(view), legal, True, theirs)
+                compared += 1
+            if state["phase"] == "turn" and state["closer"] is None:
+                ended = copy.deepcopy(state)
+                ended["closer"] = seat                      # the points before any doubling are compared
+                game._end_round(ended, [])
+                assert counted_points(state) == ended["last_round"]["points"]
+                counted += 1
+            step(game, state, players, rng)
+    assert compared > 100 and counted > 20 and MemoSkypoMedium.prices.prices
