@@ -412,10 +412,28 @@ def test_dos_hard_prefers_a_double_colour_match_and_keeps_wilds_for_bonuses():
     view = dos_view(["R#", "Y5", "G9"])
     legal = ["match R# on:0", "match R# on:1", "match Y5 on:1", "draw"]
     assert choices("hard", "dos", view, legal) == {"match R# on:0"}
-    # A blue Wild # would make only plain matches here: the yellow 5 goes, the wild is kept.
+    # A blue Wild # would make only a plain match on the green 5: the yellow 5 goes there, the wild is kept.
     view = dos_view(["B#", "Y5", "G9"], center=("R7", "G5"))
-    legal = ["match B# on:0", "match B# on:1", "match Y5 on:1", "draw"]
+    legal = ["match B# on:1", "match Y5 on:1", "draw"]
     assert choices("hard", "dos", view, legal) == {"match Y5 on:1"}
+
+
+def test_dos_hard_plans_the_turns_matches_so_no_card_another_centre_card_needs_is_spent():
+    """The best single match (R3+Y1 on the red 4) would use the only 3 that matches the blue 3; the plan
+    plays the green 4 on the red 4 and then the red 3 on the blue 3: two centre cards matched, not one."""
+    game = get("dos")
+    state = game.new(4, 1, {})
+    seat = state["turn"]
+    state["hands"][seat], state["center"], state["covers"] = ["G4", "R3", "R9", "Y1"], ["R4", "B3"], [[], []]
+    bot, played = make_bot("hard", "dos"), []
+    while len(played) < 2:
+        action = bot.choose(game.view(state, seat), game.legal_actions(state, seat), True, random.Random(0))
+        played.append(action)
+        game.apply(state, seat, action)
+    assert played == ["match G4 on:0", "match R3 on:1"]
+    assert make_bot("medium", "dos").choose(dos_view(["G4", "R3", "R9", "Y1"], center=("R4", "B3")),
+                                            ["match G4 on:0", "match R3+Y1 on:0", "match R3 on:1"], True,
+                                            random.Random(0)) != "match G4 on:0"
 
 
 def test_dos_hard_never_places_a_wild_while_a_number_can_go():
