@@ -6,8 +6,8 @@ the actions. A rollout copies the table, deals every card hidden from the search
 among the places that hide them (``tapete.selftest.reshuffled_hidden``: other hands, the draw pile,
 face-down cells; the engine's generator is reseeded too), applies the action and lets medium bots
 play every seat to the end of the game (first-out games) or of the round (points games), at most
-``HORIZON`` actions. A rollout is worth 1 when a seat of the searcher's side wins (both search seats:
-they play as a team; ``--own``: its own seat only, as every bot does), else 0; in points
+``HORIZON`` actions. A rollout is worth 1 when the searching seat wins (its own seat, as every bot
+plays; ``--team``: when either search seat wins, the two playing as a team), else 0; in points
 games the round's points against the others' mean (scaled to about ±1). The action with the best mean
 is played. The search reads the real state only to copy its public part; what is hidden is dealt anew.
 
@@ -187,7 +187,7 @@ def play_row(game_id: str, args, results: dict) -> dict:
                 seats.append(make_bot("hard", game_id))
             else:
                 bot = FlatSearch(args.rollouts, seed)
-                bot.side, bot.seat = ({s} if args.own else set(range(4)) - mine), s
+                bot.side, bot.seat = (set(range(4)) - mine if args.team else {s}), s
                 seats.append(Timed(bot, times))
         shares[str(seed)] = share(play(game_id, seats, seed, {**GAMES[game_id][1], **OPTIONS.get(game_id, {})}),
                                   mine)
@@ -210,8 +210,9 @@ def main() -> int:
     parser.add_argument("--save", default="", help="also write each game's result and the decision times here")
     parser.add_argument("--merge", default="",
                         help="comma-separated --save files: write one table from them instead of playing")
-    parser.add_argument("--own", action="store_true", help="each search seat plays for its own seat only "
-                        "(the default scores the searcher's side: both search seats, a team)")
+    parser.add_argument("--team", action="store_true", help="each rollout scores both search seats (a "
+                        "team); the default scores the searching seat only, as every bot plays")
+    parser.add_argument("--own", action="store_true", help="the default (kept for the commands of older runs)")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     if args.merge:
@@ -230,6 +231,7 @@ def main() -> int:
              f"({args.rollouts} rollouts per decision, medium rollouts; two seats), 2v2, seeds from 0; "
              "± is one standard error. Games per row as measured (the search is slow"
              + (f"; at most {args.budget:.0f} s of wall time per game" if args.budget else "")
+             + ("; the two search seats scored as a team" if args.team else "")
              + "); the last column projects the search's CPU time for 400 games from the games played.", "",
              *machine_lines(machine()), "",
              "| game | games | hard's win share | search: decisions | search p50 (s) | search p95 (s) "
