@@ -14,8 +14,8 @@ is played. The search reads the real state only to copy its public part; what is
 Skypo is defined apart (``OPTIONS``, ``HORIZONS``; docs/benchmarks.md says why): its games are single
 rounds (the ``target`` option at 1, a short game), and a rollout stops after one lap of the table (8
 actions: each seat draws or takes, then places) unless the round ends first; it is then worth the
-grids' points in the sampled deal as if the round ended there (the face-down cards at the values the
-rollout dealt them, no doubling). Played to the round's end, as the other games are, a decision cost
+grids' expected points as if the round ended there (``counted_points``: face-down cards at the mean
+of the cards nobody sees, no doubling). Played to the round's end, as the other games are, a decision cost
 6.8 s of CPU and 400 games 150-240 hours. The Skypo medium bot of the rollouts remembers its draw
 prices (``MemoSkypoMedium``: the same choices, tested).
 
@@ -91,11 +91,15 @@ def rollout_bot(game_id: str):
     return MemoSkypoMedium() if game_id == "skypo" else make_bot("medium", game_id)
 
 
-def counted_points(state: dict) -> list[int]:
-    """Skypo: each grid's points in this (sampled) deal as if the round ended now, face-down cards
-    included at their value; the closer's doubling is left out."""
+def counted_points(state: dict) -> list[float]:
+    """Skypo: each grid's expected points as if the round ended now: its face-up cards, and each
+    face-down card at the mean of the cards no seat sees (the draw pile and every face-down card of the
+    rollout's deal; the sampled values themselves would add their noise to every rollout). The closer's
+    doubling and the columns that might still vanish are left out."""
+    hidden = list(state["draw"]) + [c for down in state["down"] for c in down]
+    mean = sum(VALUE[c] for c in hidden) / len(hidden) if hidden else 0.0
     return [sum(VALUE[c] for column in grid if column is not None for c in column if c is not None)
-            + sum(VALUE[c] for c in state["down"][seat]) for seat, grid in enumerate(state["grids"])]
+            + mean * len(state["down"][seat]) for seat, grid in enumerate(state["grids"])]
 
 
 class FlatSearch:
