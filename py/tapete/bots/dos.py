@@ -14,9 +14,13 @@ for a lookahead to take. Tactics:
   best ``PLAN_TOP`` matches of each centre card are tried; ``PLAN_NODES`` bounds the search). Matching
   the best-scored match first, as this bot did before, could spend a card another centre card needed.
   Measured 2026-12-02 (bench seeds 0-1,999): 58.8% ± 1.1 against this bot without the plan (2v2);
-  against medium 75.1% ± 1.0 (2v2, was 70.2%) and 57.1% ± 1.1 one against three (was 53.2%);
+  against medium 75.4% ± 1.0 (2v2, was 70.2%) and 57.1% ± 1.1 one against three (was 53.2%);
   with only the best 3 matches per centre card 58.7%; a bonus for a plan that empties the hand, 59.5%
-  (no gain: emptying the hand already sheds the most); ``DOUBLE_BONUS`` 40, 75.0% against medium;
+  (no gain: emptying the hand already sheds the most); ``DOUBLE_BONUS`` 40, 75.0% against medium.
+  Against bench/search.py's search (own seat) it did not help: 39.0% with the plan, 37.0% without on
+  seeds 0-99 (paired difference +2.0 ± 6.0; the goal is 50%). Tried, not kept: placing the card the next
+  seat is least likely to match (singles and pairs, by its hand size), 52.4% against this bot but 70.5%
+  / 48.4% against medium;
 - a match is worth the cards it sheds (``SHED``), a colour bonus (``BONUS``: one more card placed) and
   a double colour bonus most (``DOUBLE_BONUS``: every other seat draws one);
 - wilds (Wild DOS, Wild #) are kept for doubles and colour bonuses: spent on a plain match they cost
