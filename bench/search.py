@@ -107,8 +107,8 @@ class FlatSearch:
 
     needs_view = False
 
-    def __init__(self, rollouts: int = ROLLOUTS, seed: int = 0):
-        self.rollouts, self.random = rollouts, random.Random(seed)
+    def __init__(self, rollouts: int = ROLLOUTS, seed: int = 0, paired: bool = False):
+        self.rollouts, self.random, self.paired = rollouts, random.Random(seed), paired
         self.side: set = set()
         self.seat: int | None = None       # the seat it plays, when it plays one (else found from legal)
 
@@ -127,33 +127,44 @@ class FlatSearch:
         text = game.to_json(state)
         totals = {a: 0.0 for a in legal}
         counts = {a: 0 for a in legal}
-        for i in range(self.rollouts):
-            action = legal[i % len(legal)]
-            totals[action] += self.rollout(text, seat, action)
-            counts[action] += 1
+        if self.paired:                  # --paired, common random numbers: each world (deal and generators) for every move
+            for _ in range(max(1, self.rollouts // len(legal))):
+                world = self.random.getrandbits(64)
+                for action in legal:
+                    totals[action] += self.rollout(text, seat, action, random.Random(world))
+                    counts[action] += 1
+        else:
+            for i in range(self.rollouts):
+                action = legal[i % len(legal)]
+                totals[action] += self.rollout(text, seat, action)
+                counts[action] += 1
         return max(legal, key=lambda a: totals[a] / counts[a] if counts[a] else -math.inf)
 
-    def rollout(self, text: str, seat: int, action: str) -> float:
+    def rollout(self, text: str, seat: int, action: str, world: random.Random | None = None) -> float:
+        """One play-out of ``action``; ``world`` (else the search's own generator) deals the hidden cards
+        and seeds the engine and the bots."""
         from tapete.selftest import reshuffled_hidden
         from tapete.sim import step
 
         game = self.game
         state = json.loads(text)
-        with reshuffled_hidden(game, state, seat, self.random, _arrange(game.id, state)):
-            return self.play_out(state, seat, action)      # on a throwaway copy: the restore is moot
+        gen = world or self.random
+        with reshuffled_hidden(game, state, seat, gen, _arrange(game.id, state)):
+            return self.play_out(state, seat, action, gen)   # on a throwaway copy: the restore is moot
 
-    def play_out(self, state: dict, seat: int, action: str) -> float:
+    def play_out(self, state: dict, seat: int, action: str, gen: random.Random | None = None) -> float:
         from tapete.sim import step
 
         game = self.game
-        state["rng"] = "%064x" % self.random.getrandbits(256)   # a fresh engine generator state (core/rng.py)
+        gen = gen or self.random
+        state["rng"] = "%064x" % gen.getrandbits(256)   # a fresh engine generator state (core/rng.py)
         side = self.side or {seat}
         n = state["players"]
         before = list(state["scores"])
         round_no = state.get("round")
         game.apply(state, seat, action)
         bots = [rollout_bot(game.id) for _ in range(n)]
-        rng = random.Random(self.random.getrandbits(32))
+        rng = random.Random(gen.getrandbits(32))
         sign = POINTS_GAMES.get(game.id)
 
         def ended() -> bool:
@@ -190,7 +201,7 @@ def play_row(game_id: str, args, results: dict) -> dict:
             if s in mine:
                 seats.append(make_bot("hard", game_id))
             else:
-                bot = FlatSearch(args.rollouts, seed)
+                bot = FlatSearch(args.rollouts, seed, getattr(args, "paired", False))
                 bot.side, bot.seat = (set(range(4)) - mine if args.team else {s}), s
                 seats.append(Timed(bot, times))
         shares[str(seed)] = share(play(game_id, seats, seed, {**GAMES[game_id][1], **OPTIONS.get(game_id, {})}),
@@ -217,6 +228,9 @@ def main() -> int:
     parser.add_argument("--team", action="store_true", help="each rollout scores both search seats (a "
                         "team); the default scores the searching seat only, as every bot plays")
     parser.add_argument("--own", action="store_true", help="the default (kept for the commands of older runs)")
+    parser.add_argument("--paired", action="store_true", help="common random numbers: every move of a "
+                        "decision meets the same sampled worlds (rollouts // moves of them); not the reference's "
+                        "definition, a test of its noise (docs/benchmarks.md, Skypo)")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     if args.merge:

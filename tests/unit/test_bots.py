@@ -648,3 +648,32 @@ def test_the_skypo_search_reference_counts_a_cut_off_grid_at_its_expected_points
         totals = [t + p for t, p in zip(totals, world["last_round"]["points"])]
     assert all(abs(t / worlds - e) < 2.0 for t, e in zip(totals, expected)), (totals, expected)
     assert len({round(e, 6) for e in expected}) > 1          # the seats' grids differ
+
+
+def test_the_paired_search_gives_every_move_the_same_worlds():
+    """bench/search.py --paired: each sampled world (hidden cards, engine and bot generators) is played
+    once for every move of the decision, so two moves meet the same deals; the real table is untouched."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from search import FlatSearch
+
+    game = get("skypo")
+    state = game.new(4, 3, {})
+    bots, rng = [make_bot("medium", "skypo") for _ in range(4)], random.Random(3)
+    while len(game.legal_actions(state, game.to_move(state)[0])) < 3 or state["phase"] == "reveal":
+        step(game, state, bots, rng)
+    seat = game.to_move(state)[0]
+    legal = game.legal_actions(state, seat)
+    searcher = FlatSearch(rollouts=2 * len(legal), seed=1, paired=True)
+    searcher.seat, searcher.side = seat, {seat}
+    searcher.bind(state, game)
+    seen = []
+    searcher.rollout = lambda text, s, action, world=None: seen.append((action, world.getstate())) or 0.5
+    before = game.to_json(state)
+    assert searcher.choose(None, legal, True, rng) in legal and game.to_json(state) == before
+    assert len(seen) == 2 * len(legal)
+    for w in range(2):                       # per world: every move once, one generator state for all
+        block = seen[w * len(legal):(w + 1) * len(legal)]
+        assert [a for a, _ in block] == legal and len({str(g) for _, g in block}) == 1
+    assert seen[0][1] != seen[len(legal)][1]   # two worlds differ
