@@ -40,11 +40,13 @@ from _common import machine, machine_lines, write_section
 from bots import GAMES, Timed, pct, play, share
 from tapete.bots import make_bot
 from tapete.bots.skypo import DECK_MEAN, SkypoMedium
-from tapete.games.skypo import VALUE
+from tapete.games.skypo import VALUE, Skypo
+from tapete.selftest import reshuffled_hidden
+from tapete.sim import step
 
 ROLLOUTS = 200
 HORIZON = 400
-HORIZONS = {"skypo": 8}                  # Skypo: one lap of the table, then the grids are counted
+HORIZONS = {"skypo": 8}                  # Skypo: one lap of the table, then the grids are counted (CUT_OFF)
 OPTIONS = {"skypo": {"target": 1}}       # Skypo: one-round games
 POINTS_GAMES = {"skypo": -1, "francesa": -1, "dos": 1}   # sign of a good score change per round
 POINTS_SCALE = 30.0
@@ -98,8 +100,10 @@ def counted_points(state: dict) -> list[float]:
     doubling and the columns that might still vanish are left out."""
     hidden = list(state["draw"]) + [c for down in state["down"] for c in down]
     mean = sum(VALUE[c] for c in hidden) / len(hidden) if hidden else 0.0
-    return [sum(VALUE[c] for column in grid if column is not None for c in column if c is not None)
-            + mean * len(state["down"][seat]) for seat, grid in enumerate(state["grids"])]
+    return [Skypo.face_up_sum(grid) + mean * len(state["down"][seat]) for seat, grid in enumerate(state["grids"])]
+
+
+CUT_OFF = {"skypo": counted_points}      # the score change of a rollout stopped within the round (HORIZONS)
 
 
 class FlatSearch:
@@ -143,9 +147,6 @@ class FlatSearch:
     def rollout(self, text: str, seat: int, action: str, world: random.Random | None = None) -> float:
         """One play-out of ``action``; ``world`` (else the search's own generator) deals the hidden cards
         and seeds the engine and the bots."""
-        from tapete.selftest import reshuffled_hidden
-        from tapete.sim import step
-
         game = self.game
         state = json.loads(text)
         gen = world or self.random
@@ -153,8 +154,6 @@ class FlatSearch:
             return self.play_out(state, seat, action, gen)   # on a throwaway copy: the restore is moot
 
     def play_out(self, state: dict, seat: int, action: str, gen: random.Random | None = None) -> float:
-        from tapete.sim import step
-
         game = self.game
         gen = gen or self.random
         state["rng"] = "%064x" % gen.getrandbits(256)   # a fresh engine generator state (core/rng.py)
@@ -178,10 +177,10 @@ class FlatSearch:
             return share(state, side)
         if sign is None:
             return 0.5
-        if ended() or game.id != "skypo":
+        if ended() or game.id not in CUT_OFF:
             delta = [a - b for a, b in zip(state["scores"], before)]
         else:                                       # cut off within the round: count the grids
-            delta = counted_points(state)
+            delta = CUT_OFF[game.id](state)
         mine = sum(delta[s] for s in side) / len(side)
         others = [delta[s] for s in range(n) if s not in side]
         return 0.5 + sign * (mine - sum(others) / len(others)) / (2 * POINTS_SCALE)
@@ -201,7 +200,7 @@ def play_row(game_id: str, args, results: dict) -> dict:
             if s in mine:
                 seats.append(make_bot("hard", game_id))
             else:
-                bot = FlatSearch(args.rollouts, seed, getattr(args, "paired", False))
+                bot = FlatSearch(args.rollouts, seed, args.paired)
                 bot.side, bot.seat = (set(range(4)) - mine if args.team else {s}), s
                 seats.append(Timed(bot, times))
         shares[str(seed)] = share(play(game_id, seats, seed, {**GAMES[game_id][1], **OPTIONS.get(game_id, {})}),
@@ -227,7 +226,6 @@ def main() -> int:
                         help="comma-separated --save files: write one table from them instead of playing")
     parser.add_argument("--team", action="store_true", help="each rollout scores both search seats (a "
                         "team); the default scores the searching seat only, as every bot plays")
-    parser.add_argument("--own", action="store_true", help="the default (kept for the commands of older runs)")
     parser.add_argument("--paired", action="store_true", help="common random numbers: every move of a "
                         "decision meets the same sampled worlds (rollouts // moves of them); not the reference's "
                         "definition, a test of its noise (docs/benchmarks.md, Skypo)")
