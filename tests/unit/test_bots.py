@@ -394,6 +394,37 @@ def test_taki_hard_breaks_a_plus3_out_of_turn_and_never_pays_the_breaker_fine():
     assert choices("hard", "taki", view, ["play X3", "play R3"]) == {"play R3"}
 
 
+def test_the_lookahead_bench_reads_only_its_view_and_thinks_in_slices():
+    """bench/lookahead.py's DOS lookahead: its choice ignores every card hidden from its seat (it deals
+    its samples from the view alone), it answers legally, and ``think`` yields once per sampled deal
+    before it answers (a table could run it between frames)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from lookahead import Lookahead
+
+    assert hidden_card_influence("dos", lambda state: Checked(Lookahead(worlds=2)), 40) == []
+    game, bot = get("dos"), Lookahead(worlds=3)
+    state, rng = game.new(4, 2, {}), random.Random(2)
+    while True:                                  # the first turn with a choice to think about
+        seat = game.to_move(state)[0]
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        if state["phase"] == "play" and len(bot.candidates(view, legal)) > 1 and "dos" not in legal:
+            break
+        step(game, state, [make_bot("medium", "dos") for _ in range(4)], rng)
+    thinking, slices = bot.think(view, legal, True, random.Random(4)), 0
+    while True:
+        try:
+            next(thinking)
+            slices += 1
+        except StopIteration as done:
+            action = done.value
+            break
+    assert slices == 3 and action in legal
+    assert action == Lookahead(worlds=3).choose(view, legal, True, random.Random(4))
+
+
+
 def dos_view(hand, center=("R7", "B5"), covers=([], []), counts=(0, 6, 6, 6), **extra):
     counts = list(counts)
     counts[0] = len(hand)

@@ -527,3 +527,26 @@ def test_dos_resolve_declares_wilds():
     assert dos.resolve(["B#", "Y#"], "G#")["target_value"] == 2
     assert dos.resolve(["WD"], "WD")["bonus"] == "single"
     assert dos.resolve(["B5", "WD"], "R7")["bonus"] is None
+
+
+def test_dos_determinize_deals_a_state_the_view_could_come_from():
+    """A lookahead's sample: a valid saved state whose view for the seat is the view it came from, the
+    unseen cards dealt differently by different generators, and nothing read but the view."""
+    from tapete.selftest import random_states
+    samples, differ = 0, 0
+    for state, rng in random_states(GAME, range(60), [2, 3, 4], 150, random.Random(3)):
+        if state["phase"] not in ("play", "bonus"):
+            continue
+        for seat in range(state["players"]):
+            view = GAME.view(state, seat)
+            sample = GAME.from_json(GAME.to_json(GAME.determinize(view, random.Random(samples))))
+            assert GAME.view(sample, seat) == view
+            assert sample["hands"][seat] == state["hands"][seat]
+            other = GAME.determinize(view, random.Random(samples + 1000))
+            differ += other["hands"] != sample["hands"] or other["draw"] != sample["draw"]
+            samples += 1
+    assert samples > 100 and differ == samples
+    with pytest.raises(BadState):                 # a view that shows a card more often than the deck holds it
+        view = GAME.view(GAME.new(4, seed=1), 0)
+        view["hand"] = ["WD"] * 13
+        GAME.determinize(view, random.Random(0))

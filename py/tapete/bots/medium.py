@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 CALL_VERBS = ("ultima", "call", "dos")               # "last card" calls: always made
 CATCH_VERBS = ("denounce", "catch", "break")         # out-of-turn actions that hurt someone else
@@ -34,8 +35,10 @@ def cards_of(action: str) -> list[str]:
     return words[0].split("+") if words and verb_of(action) == "match" else words[:1]
 
 
+@lru_cache(maxsize=4096)
 def card_value(game_id: str | None, card: str) -> int:
-    """The card's points in its game's rules (public knowledge), 0 when unknown."""
+    """The card's points in its game's rules (public knowledge), 0 when unknown. Remembered: a pure
+    function of its arguments, asked for every card of every shed a bot weighs (the rollouts of a search)."""
     if not game_id:
         return 0
     try:

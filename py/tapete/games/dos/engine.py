@@ -15,6 +15,7 @@ from collections import Counter
 
 from ...core import (POINTS_OPTION, BadState, Game, IllegalAction, MalformedAction, NotYourTurn, next_seat, parse,
                      require)
+from ...core.game import STATE_FORMAT
 from ...core.rng import shuffle_in_state
 from .cards import (CENTER_SIZE, DECK, DECK_COUNT, DOS_HAND, DOS_PENALTY, DOUBLE, DOUBLE_COLOR_DRAW, HAND_SIZE, INFO,
                     MAX_TARGET, PHASES, RANGE, TARGET, TURN_PHASES, WILD_DOS, card_points, dealer_value, fits,
@@ -496,6 +497,44 @@ class Dos(Game):
         if seat is not None:
             view["hand"] = sorted(state["hands"][seat], key=sort_key)
         return view
+
+    def determinize(self, view: dict, rng) -> dict:
+        """A whole state that ``view`` (a seat's view during a turn) could come from: the cards that seat
+        cannot see (the other hands, the draw pile and the discard pile under its top card) dealt at
+        random by ``rng`` from the deck less every card the view shows; the engine generator is drawn
+        from ``rng`` too. ``view(state, seat)`` gives ``view`` back. For a bot that looks ahead by playing
+        sampled deals: it reads nothing but its own view. The history is empty (a sample is no replay)."""
+        require(view.get("phase") in TURN_PHASES and view.get("seat") is not None, "a seat's view during a turn")
+        seat, n = view["seat"], view["players"]
+        pool = Counter(DECK_COUNT)
+        shown = list(view["hand"]) + list(view["center"]) + [c for cover in view["covers"] for c in cover]
+        if view["discard_top"] is not None:
+            shown.append(view["discard_top"])
+        pool.subtract(shown)
+        require(min(pool.values(), default=0) >= 0, "the view shows more copies of a card than the deck has")
+        unseen = sorted(pool.elements(), key=sort_key)
+        rng.shuffle(unseen)
+        hands = []
+        for s, count in enumerate(view["counts"]):
+            if s == seat:
+                hands.append(sorted(view["hand"], key=sort_key))
+            else:
+                hands.append(sorted(unseen[:count], key=sort_key))
+                del unseen[:count]
+        under = view["discard_count"] - (view["discard_top"] is not None)
+        discard = unseen[:under] + ([view["discard_top"]] if view["discard_top"] is not None else [])
+        draw = unseen[under:]
+        require(len(draw) == view["draw_count"], "the view's card counts do not add up to one deck")
+        return {
+            "game": self.id, "format": STATE_FORMAT, "players": n, "options": dict(view["options"]),
+            "seed": 0, "rng": "%064x" % rng.getrandbits(256), "version": view["version"], "history": [],
+            "over": view["over"], "result": view.get("result"), "hands": hands, "draw": draw, "discard": discard,
+            "center": list(view["center"]), "covers": [list(c) for c in view["covers"]], "turn": view["turn"],
+            "dealer": view["dealer"], "dealer_draw": [[list(d) for d in r] for r in view["dealer_draw"]],
+            "phase": view["phase"], "drawn": view["drawn"], "bonus": view["bonus"], "penalty": view["penalty"],
+            "called": list(view["called"]), "scores": list(view["scores"]), "round": view["round"],
+            "last_round": view.get("last_round"),
+        }
 
     def hidden_places(self, state: dict, seat: int | None) -> list[list]:
         if state["phase"] in TURN_PHASES:

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""DOS hard with a short lookahead: is a search that fits a bot's time budget the way to the search goal?
+
+A research bench (not a level, not in ``make bench``). ``Lookahead`` is the DOS hard bot (bots/dos.py)
+whose shortlist is played out before it chooses:
+
+- the shortlist (``candidates``): the first match of the hard bot's plan for the turn, then its best
+  scored matches up to ``TOP`` in all; its ``TOP`` best placements; ``draw`` and ``end`` when legal.
+  A shortlist of one is played at once (no rollout);
+- ``WORLDS`` sampled deals of the cards the seat cannot see, from its own view only
+  (``Dos.determinize``), each shared by every candidate (common random numbers: the candidates are
+  compared on the same deals);
+- each candidate applied in each deal, then medium bots play every seat to the end of the round; a
+  rollout is worth the seat's points of the round less the mean of the others' (as bench/search.py's
+  reference, which plays for its own seat).
+
+It reads nothing but its view, legal actions and generator, so it passes the fairness check of
+tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
+between frames (the decision time below is the sum of the slices).
+
+    python3 bench/lookahead.py --vs hard --games 200          # two Lookahead seats against two hard (2v2)
+    python3 bench/lookahead.py --vs medium --layout 1v3 --games 200
+    python3 bench/lookahead.py --vs search --games 100 --first 0 --save .bench/la-0.json   # the reference
+    python3 bench/lookahead.py --merge .bench/la-0.json,.bench/la-1.json
+
+Prints the Lookahead seats' win share (± one standard error) and their decision times (CPU, CPython).
+Figures: docs/benchmarks.md, "A lookahead within the budget (DOS)".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+from _common import machine, machine_lines
+from bots import GAMES, Timed, pct, play, share
+from search import FlatSearch
+from tapete.bots import make_bot
+from tapete.bots.dos import DosHard
+from tapete.core import get
+from tapete.sim import step
+
+WORLDS = 8          # sampled deals per decision, each shared by every candidate
+TOP = 3             # the shortlist keeps this many matches and this many placements
+HORIZON = 400       # actions at most in a rollout (a round ends long before)
+
+
+class Lookahead(DosHard):
+    """DOS hard, its shortlist played out in sampled deals (module docstring)."""
+
+    def __init__(self, worlds: int = WORLDS, top: int = TOP) -> None:
+        self.worlds, self.top = worlds, top
+        self.game = get("dos")
+
+    def candidates(self, view: dict, legal: list[str]) -> list[str]:
+        """The hard bot's shortlist: its plan's first match, its best matches and placements, draw, end."""
+        out: list[str] = []
+        matches = [a for a in legal if a.startswith("match ")]
+        if matches:
+            out.append(self.plan(view, matches)[0])
+            for action in sorted(matches, key=lambda a: -self.match_score(view, a)):
+                if len(out) >= self.top:
+                    break
+                if action not in out:
+                    out.append(action)
+        places = [a for a in legal if a.startswith("place ")]
+        if places:
+            unseen = self.unseen(view)
+            out += sorted(places, key=lambda a: -self.place_score(a.split(" ")[1], unseen))[:self.top]
+        return out + [a for a in ("draw", "end") if a in legal]
+
+    def choose(self, view, legal, must_act, rng):
+        thinking = self.think(view, legal, must_act, rng)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                return done.value
+
+    def think(self, view, legal, must_act, rng):
+        """A generator: yields after each sampled deal, returns the action."""
+        if (not view or view.get("game") != "dos" or not must_act or "next" in legal
+                or any(a.split(" ")[0] in ("dos", "catch") for a in legal)):
+            return super().choose(view, legal, must_act, rng)
+        shortlist = self.candidates(view, legal)
+        if len(shortlist) < 2:
+            return super().choose(view, legal, must_act, rng)
+        totals = dict.fromkeys(shortlist, 0.0)
+        for _ in range(self.worlds):
+            world = rng.getrandbits(64)
+            for action in shortlist:
+                totals[action] += self.rollout(view, action, random.Random(world))
+            yield
+        best = max(totals.values())
+        return next(a for a in shortlist if totals[a] == best)
+
+    def rollout(self, view: dict, action: str, gen: random.Random) -> float:
+        """One deal of the unseen cards (from ``gen``), ``action``, then medium bots to the round's end:
+        the seat's points of the round less the others' mean."""
+        game, seat = self.game, view["seat"]
+        state = game.determinize(view, gen)
+        before, round_no = list(state["scores"]), state["round"]
+        game.apply(state, seat, action)
+        bots = [make_bot("medium", "dos") for _ in range(state["players"])]
+        rng = random.Random(gen.getrandbits(32))
+        for _ in range(HORIZON):
+            if state["over"] or state["round"] != round_no or state["phase"] == "round_over":
+                break
+            step(game, state, bots, rng)
+        gained = [a - b for a, b in zip(state["scores"], before)]
+        others = [g for s, g in enumerate(gained) if s != seat]
+        return gained[seat] - sum(others) / len(others)
+
+
+def play_games(args) -> dict:
+    """The Lookahead seats' share per seed and their decision times."""
+    shares, times = {}, []
+    for seed in range(args.first, args.first + args.games):
+        mine = ({0, 2} if seed % 2 == 0 else {1, 3}) if args.layout == "2v2" else {seed % 4}
+        seats = []
+        for s in range(4):
+            if s in mine:
+                seats.append(Timed(Lookahead(args.worlds, args.top), times))
+            elif args.vs == "search":
+                bot = FlatSearch(seed=seed)
+                bot.side, bot.seat = {s}, s
+                seats.append(bot)
+            else:
+                seats.append(make_bot(args.vs, "dos"))
+        shares[str(seed)] = share(play("dos", seats, seed, GAMES["dos"][1]), mine)
+        print("dos", seed, f"{sum(shares.values()) / len(shares):.3f}", file=sys.stderr, flush=True)
+        if args.save:
+            with open(args.save, "w") as f:
+                json.dump({"args": vars(args), "shares": shares, "times": times}, f)
+    return {"shares": shares, "times": times}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--vs", default="hard", choices=("easy", "medium", "hard", "search"))
+    parser.add_argument("--layout", default="2v2", choices=("2v2", "1v3"))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="first seed (to split a run into slices)")
+    parser.add_argument("--worlds", type=int, default=WORLDS)
+    parser.add_argument("--top", type=int, default=TOP)
+    parser.add_argument("--save", default="", help="write each game's share and the decision times here")
+    parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
+    args = parser.parse_args()
+    if args.merge:
+        got = {"shares": {}, "times": []}
+        for path in args.merge.split(","):
+            part = json.loads(open(path).read())
+            got["shares"].update(part["shares"])
+            got["times"] += part["times"]
+    else:
+        got = play_games(args)
+    shares, times = list(got["shares"].values()), [t for t in got["times"] if t > 0.0005]
+    n = max(len(shares), 1)
+    p = sum(shares) / n
+    print("\n".join(machine_lines(machine())))
+    print(f"Lookahead ({args.worlds} deals, top {args.top}) vs {args.vs}, {args.layout}: {len(shares)} games, "
+          f"{100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions "
+          f"{len(times):,}, p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, "
+          f"max {1000 * max(times, default=0):.1f} ms (CPU, CPython)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
