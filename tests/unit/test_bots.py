@@ -425,6 +425,30 @@ def test_the_lookahead_bench_reads_only_its_view_and_thinks_in_slices():
 
 
 
+def test_the_lookahead_bench_rolls_out_with_the_medium_bots_choices():
+    """bench/lookahead.py's ``medium_choice`` (its rollouts' policy, read from the hand and the legal list)
+    makes the medium bot's DOS choice in every turn of medium games, ties broken by the same generator."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from lookahead import medium_choice
+
+    game, medium, compared = get("dos"), make_bot("medium", "dos"), 0
+    for seed in range(12):
+        state, rng = game.new(4, seed, {}), random.Random(seed)
+        while not state["over"] and state["phase"] != "round_over":
+            for holder in game.exposed(state):
+                game.apply(state, holder, "dos")
+            turn = state["turn"]
+            legal = game.legal_actions(state, turn)
+            ours = medium_choice(state["hands"][turn], legal, random.Random(compared))
+            assert ours == medium.choose(game.view(state, turn), legal, True, random.Random(compared)), legal
+            game.apply(state, turn, ours if rng.random() < 0.8 else rng.choice(legal))
+            compared += 1
+    assert compared > 300
+
+
+
 def dos_view(hand, center=("R7", "B5"), covers=([], []), counts=(0, 6, 6, 6), **extra):
     counts = list(counts)
     counts[0] = len(hand)
