@@ -111,8 +111,8 @@ class FlatSearch:
 
     needs_view = False
 
-    def __init__(self, rollouts: int = ROLLOUTS, seed: int = 0, paired: bool = False):
-        self.rollouts, self.random, self.paired = rollouts, random.Random(seed), paired
+    def __init__(self, rollouts: int = ROLLOUTS, seed: int = 0, paired: bool = False, from_view: bool = False):
+        self.rollouts, self.random, self.paired, self.from_view = rollouts, random.Random(seed), paired, from_view
         self.side: set = set()
         self.seat: int | None = None       # the seat it plays, when it plays one (else found from legal)
 
@@ -128,7 +128,7 @@ class FlatSearch:
             return make_bot("medium", game.id).choose(game.view(state, seat), legal, False, rng)
         if len(legal) == 1:
             return legal[0]
-        text = game.to_json(state)
+        text = game.view(state, seat) if self.from_view else game.to_json(state)
         totals = {a: 0.0 for a in legal}
         counts = {a: 0 for a in legal}
         if self.paired:                  # --paired, common random numbers: each world (deal and generators) for every move
@@ -144,12 +144,15 @@ class FlatSearch:
                 counts[action] += 1
         return max(legal, key=lambda a: totals[a] / counts[a] if counts[a] else -math.inf)
 
-    def rollout(self, text: str, seat: int, action: str, world: random.Random | None = None) -> float:
+    def rollout(self, text: str | dict, seat: int, action: str, world: random.Random | None = None) -> float:
         """One play-out of ``action``; ``world`` (else the search's own generator) deals the hidden cards
-        and seeds the engine and the bots."""
+        and seeds the engine and the bots. ``text`` is the table as JSON, or the seat's view with
+        ``--from-view`` (every card the view does not show is dealt anew: ``Dos.determinize``)."""
         game = self.game
-        state = json.loads(text)
         gen = world or self.random
+        if self.from_view:
+            return self.play_out(game.determinize(text, gen), seat, action, gen)
+        state = json.loads(text)
         with reshuffled_hidden(game, state, seat, gen, _arrange(game.id, state)):
             return self.play_out(state, seat, action, gen)   # on a throwaway copy: the restore is moot
 
@@ -200,7 +203,7 @@ def play_row(game_id: str, args, results: dict) -> dict:
             if s in mine:
                 seats.append(make_bot("hard", game_id))
             else:
-                bot = FlatSearch(args.rollouts, seed, args.paired)
+                bot = FlatSearch(args.rollouts, seed, args.paired, args.from_view)
                 bot.side, bot.seat = (set(range(4)) - mine if args.team else {s}), s
                 seats.append(Timed(bot, times))
         shares[str(seed)] = share(play(game_id, seats, seed, {**GAMES[game_id][1], **OPTIONS.get(game_id, {})}),
@@ -229,6 +232,9 @@ def main() -> int:
     parser.add_argument("--paired", action="store_true", help="common random numbers: every move of a "
                         "decision meets the same sampled worlds (rollouts // moves of them); not the reference's "
                         "definition, a test of its noise (docs/benchmarks.md, Skypo)")
+    parser.add_argument("--from-view", action="store_true", help="deal every card the seat's view does not "
+                        "show (DOS: also the discard pile under its top card, which the default keeps as it "
+                        "is, a perfect memory of it): Dos.determinize")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     if args.merge:

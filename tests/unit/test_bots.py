@@ -529,6 +529,32 @@ def test_the_search_reference_of_the_bench_plays_legal_moves(game_id):
         step(game, state, bots, rng)
 
 
+def test_the_search_reference_can_deal_from_the_view_alone():
+    """bench/search.py --from-view: each rollout is dealt from the seat's view (Dos.determinize), so the
+    discard pile under its top card is dealt anew too; it decides legal moves and leaves the table."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from search import FlatSearch
+
+    game = get("dos")
+    state = game.new(4, 3, {})
+    searcher = FlatSearch(rollouts=6, seed=3, from_view=True)
+    searcher.bind(state, game)
+    bots = [make_bot("medium", "dos") for _ in range(4)]
+    rng, decided = random.Random(3), 0
+    while decided < 4 and not state["over"]:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1 and state["phase"] in ("play", "bonus"):
+            searcher.seat = seat
+            before = game.to_json(state)
+            assert searcher.choose(None, legal, True, rng) in legal and game.to_json(state) == before
+            decided += 1
+        step(game, state, bots, rng)
+    assert decided == 4
+
+
 @pytest.mark.parametrize("game_id", ["chupate", "taki"])
 def test_the_handicap_bench_deals_k_cards_fewer_and_keeps_the_deck(game_id):
     """bench/handicap.py's yardstick: the handicapped seats hold K cards fewer, those cards go under the

@@ -20,7 +20,9 @@ for a lookahead to take. Tactics:
   Against bench/search.py's search (own seat) it did not help: 39.0% with the plan, 37.0% without on
   seeds 0-99 (paired difference +2.0 ± 6.0; the goal is 50%). Tried, not kept: placing the card the next
   seat is least likely to match (singles and pairs, by its hand size), 52.4% against this bot but 70.5%
-  / 48.4% against medium;
+  / 48.4% against medium. A lookahead over this bot's shortlist that fits the time budget (8 sampled
+  deals, bench/lookahead.py) won 49.5% against it, 67.5% against medium and 41.0% against the search
+  (2026-12-02, docs/benchmarks.md): not kept;
 - a match is worth the cards it sheds (``SHED``), a colour bonus (``BONUS``: one more card placed) and
   a double colour bonus most (``DOUBLE_BONUS``: every other seat draws one);
 - wilds (Wild DOS, Wild #) are kept for doubles and colour bonuses: spent on a plain match they cost
