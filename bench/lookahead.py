@@ -118,8 +118,8 @@ class Lookahead(DosHard):
         return next(a for a in shortlist if totals[a] == best)
 
     def rollout(self, view: dict, action: str, gen: random.Random) -> float:
-        """One deal of the unseen cards (from ``gen``), ``action``, then medium bots to the round's end:
-        the seat's points of the round less the others' mean."""
+        """One deal of the unseen cards (from ``gen``), ``action``, then the medium bot's policy for every
+        seat (``medium_choice``) to the round's end: the seat's points of the round less the others' mean."""
         game, seat = self.game, view["seat"]
         state = game.determinize(view, gen)
         before, round_no = list(state["scores"]), state["round"]
