@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -650,6 +651,56 @@ def test_room_bots_leave_a_person_the_moment_to_make_their_own_call():
     while host.bot_step():
         pass
     assert not any(action.startswith("catch") for _, action in host.state["history"])
+
+
+def test_a_bot_thinking_in_slices_lets_the_table_move_and_never_plays_a_stale_answer():
+    """Host.bot_steps (the page's bot pump) yields between the slices of a bot that thinks in slices
+    (``think``); a person who acts meanwhile wins: the answer thought out for the old table is dropped
+    (here a catch that is no longer legal) and the bot is asked again about the new one."""
+    from tapete.bots.medium import MediumBot
+    from tapete.net import Host, SeatSpec
+    from test_dos import build
+
+    class Slicing(MediumBot):                      # two slices of thought, then the medium bot's answer
+        def think(self, view, legal, must_act, rng):
+            yield
+            yield
+            return self.choose(view, legal, must_act, rng)
+
+    def room():
+        host = Host("dos", [SeatSpec("Ana", player="p-ana"), SeatSpec("Bot", bot="medium")], 7)
+        host.bots[1] = Slicing()
+        host.state = build([["B5", "G1", "Y3"], ["R1", "R3", "R4"]], ["R5", "B8"])
+        host.game.apply(host.state, 0, "match B5 on:0")
+        assert not host.bot_pending()              # her moment to call (bots leave it to her)...
+        host.game.apply(host.state, 0, "end")      # ...and she ends her turn on two cards without ¡DOS!
+        assert "catch 0" in host.game.legal_actions(host.state, 1)
+        return host
+
+    host = room()                                  # nobody acts meanwhile: the bot catches her
+    steps, slices = host.bot_steps(), 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as done:
+            assert done.value is True
+            break
+    assert slices == 2 and host.state["history"][-1][1] == "catch 0"
+
+    host = room()
+    steps = host.bot_steps()
+    next(steps)                                    # the bot is thinking...
+    version = host.state["version"]
+    host.receive("p-ana", json.dumps({"v": 1, "type": "intent", "id": "a1", "seat": 0,
+                                      "state_version": version, "action": "dos"}))
+    assert host.state["called"][0] and host.state["version"] == version + 1
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    assert done.value.value is False and host.state["version"] == version + 1   # the stale catch: dropped
+    assert host.bot_step() and not any(a.startswith("catch") for _, a in host.state["history"])
+    assert host.state["history"][-1][0] == 1        # asked again, the bot took its turn
 
 
 def test_the_search_reference_answers_a_race_for_its_own_call():

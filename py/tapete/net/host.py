@@ -144,13 +144,28 @@ class Host:
     # ----- bots and timers ----------------------------------------------------------------------
     def bot_pending(self) -> bool:
         """Is there a bot that must act, or that has not yet been offered an out-of-turn action?"""
-        return self._bot_choice(dry=True)
+        return _drain(self._bot_choice(dry=True))
 
     def bot_step(self) -> bool:
-        """Let at most one bot act; True if one did."""
+        """Let at most one bot act; True if one did. A bot that thinks in slices thinks to the end."""
+        return _drain(self._bot_choice(dry=False))
+
+    def bot_steps(self):
+        """``bot_step`` as a generator for a page's bot pump: it yields between the slices of a bot that
+        thinks in slices (``think``, a generator returning its action), so the page can paint and take
+        input meanwhile, and returns True if a bot acted. An answer thought out for a table that changed
+        while it thought (someone acted) is dropped, not applied: the pump asks again."""
         return self._bot_choice(dry=False)
 
-    def _bot_choice(self, dry: bool) -> bool:
+    def _ask(self, bot, seat: int, legal: list[str], must: bool):
+        """The bot's answer (a generator: it yields while a slicing bot thinks)."""
+        view = self.game.view(self.state, seat) if bot.needs_view else None
+        think = getattr(bot, "think", None)
+        if think is None:
+            return bot.choose(view, legal, must, self.rng)
+        return (yield from think(view, legal, must, self.rng))
+
+    def _bot_choice(self, dry: bool):
         if self.state["over"]:
             return False
         seats = self.game.to_move(self.state)
@@ -163,8 +178,9 @@ class Host:
             if dry:
                 return True
             self.asked.add((version, seat, "call"))
-            view = self.game.view(self.state, seat) if bot.needs_view else None
-            action = bot.choose(view, calls, False, self.rng)
+            action = yield from self._ask(bot, seat, calls, False)
+            if self.state["version"] != version:      # the table moved on while it thought
+                return False
             if action is not None:
                 self._broadcast(self.game.apply(self.state, seat, action))
                 return True
@@ -181,8 +197,9 @@ class Host:
             if dry:
                 return True
             self.asked.add((version, seat))
-            view = self.game.view(self.state, seat) if bot.needs_view else None
-            action = bot.choose(view, legal, must, self.rng)
+            action = yield from self._ask(bot, seat, legal, must)
+            if self.state["version"] != version:      # the table moved on while it thought: ask again
+                return False
             if action is not None:
                 self._broadcast(self.game.apply(self.state, seat, action))
                 return True
@@ -266,3 +283,12 @@ class LocalSession:
         intent = {"v": SCHEMA_VERSION, "type": "intent", "id": f"L{self.counter}", "seat": self.seat,
                   "state_version": self.host.state["version"], "action": action}
         return self.host.receive(self.player, json.dumps(intent))
+
+
+def _drain(steps) -> bool:
+    """Run a generator of ``Host._bot_choice`` to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value

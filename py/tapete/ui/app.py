@@ -477,7 +477,10 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 await asyncio.sleep(self.bot_delay)
                 if self.host is not host:
                     return
-                host.bot_step()
+                for _ in host.bot_steps():       # a bot thinking in slices: the page paints between them
+                    await asyncio.sleep(0)
+                    if self.host is not host:
+                        return
         finally:
             self.pumping = False
 
