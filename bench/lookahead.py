@@ -13,13 +13,16 @@ whose shortlist is played out before it chooses:
 - each candidate applied in each deal, then the medium bot's policy (``medium_choice``) plays every
   seat to the end of the round; a rollout is worth the seat's points of the round less the mean of the
   others' (as bench/search.py's reference, which plays for its own seat); ``--game-won`` adds a bonus
-  when that round ends the game with the seat among its winners (a malus when others won it).
+  when that round ends the game with the seat among its winners (a malus when others won it);
+  ``--fast`` plays those rounds with tapete.bots.dos_rollout (coded cards, the same points and the same
+  choices: tests/unit/test_dos_rollout.py; bench/dos_rollout.py measures how much faster).
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
 between frames (the decision time below is the sum of the slices).
 
     python3 bench/lookahead.py --vs hard --games 200          # two Lookahead seats against two hard (2v2)
+    python3 bench/lookahead.py --vs hard --games 200 --fast   # the same games, rollouts on coded cards
     python3 bench/lookahead.py --vs medium --layout 1v3 --games 200
     python3 bench/lookahead.py --vs search --games 100 --first 0 --save .bench/la-0.json   # the reference
     python3 bench/lookahead.py --merge .bench/la-0.json,.bench/la-1.json
@@ -42,6 +45,7 @@ from bots import GAMES, Timed, pct, play, share
 from search import FlatSearch
 from tapete.bots import make_bot
 from tapete.bots.dos import DosHard
+from tapete.bots.dos_rollout import game_winner, play_round
 from tapete.core import get
 
 WORLDS = 8          # sampled deals per decision, each shared by every candidate
@@ -71,8 +75,8 @@ def medium_choice(hand: list[str], legal: list[str], rng: random.Random) -> str:
 class Lookahead(DosHard):
     """DOS hard, its shortlist played out in sampled deals (module docstring)."""
 
-    def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0) -> None:
-        self.worlds, self.top, self.game_won = worlds, top, game_won
+    def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False) -> None:
+        self.worlds, self.top, self.game_won, self.fast = worlds, top, game_won, fast
         self.game = get("dos")
 
     def candidates(self, view: dict, legal: list[str]) -> list[str]:
@@ -119,25 +123,39 @@ class Lookahead(DosHard):
 
     def rollout(self, view: dict, action: str, gen: random.Random) -> float:
         """One deal of the unseen cards (from ``gen``), ``action``, then the medium bot's policy for every
-        seat (``medium_choice``) to the round's end: the seat's points of the round less the others' mean."""
+        seat (``medium_choice``) to the round's end: the seat's points of the round less the others' mean.
+        ``fast``: the round is played by tapete.bots.dos_rollout (the same points, tested), not the engine."""
         game, seat = self.game, view["seat"]
         state = game.determinize(view, gen)
-        before, round_no = list(state["scores"]), state["round"]
-        game.apply(state, seat, action)
         rng = random.Random(gen.getrandbits(32))
-        for _ in range(HORIZON):
-            if state["over"] or state["round"] != round_no or state["phase"] == "round_over":
-                break
-            for holder in game.exposed(state):    # every holder calls ¡DOS! first, as the medium bot does
-                game.apply(state, holder, "dos")
-            turn = state["turn"]
-            game.apply(state, turn, medium_choice(state["hands"][turn], game.legal_actions(state, turn), rng))
-        gained = [a - b for a, b in zip(state["scores"], before)]
+        if self.fast:
+            gained = play_round(state, seat, action, rng)
+            winner = game_winner(state, gained)
+            winners = None if winner is None else [winner]
+        else:
+            gained = engine_round(game, state, seat, action, rng)
+            winners = state["result"]["winners"] if state["over"] else None
         others = [g for s, g in enumerate(gained) if s != seat]
         value = gained[seat] - sum(others) / len(others)
-        if self.game_won and state["over"]:          # the round ended the game: only who won it counts
-            value += self.game_won if seat in state["result"]["winners"] else -self.game_won
+        if self.game_won and winners is not None:    # the round ended the game: only who won it counts
+            value += self.game_won if seat in winners else -self.game_won
         return value
+
+
+def engine_round(game, state: dict, seat: int, action: str, rng: random.Random) -> list[int]:
+    """A rollout's round on the engine: ``action`` for ``seat``, then ``medium_choice`` for every seat (each
+    exposed holder calls ¡DOS! first, as the medium bot does) until the round ends or ``HORIZON`` more
+    actions; the points each seat gained. ``state`` is played on (changed)."""
+    before, round_no = list(state["scores"]), state["round"]
+    game.apply(state, seat, action)
+    for _ in range(HORIZON):
+        if state["over"] or state["round"] != round_no or state["phase"] == "round_over":
+            break
+        for holder in game.exposed(state):    # every holder calls ¡DOS! first, as the medium bot does
+            game.apply(state, holder, "dos")
+        turn = state["turn"]
+        game.apply(state, turn, medium_choice(state["hands"][turn], game.legal_actions(state, turn), rng))
+    return [a - b for a, b in zip(state["scores"], before)]
 
 
 def play_games(args) -> dict:
@@ -148,7 +166,7 @@ def play_games(args) -> dict:
         seats = []
         for s in range(4):
             if s in mine:
-                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won), times))
+                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast), times))
             elif args.vs == "search":
                 bot = FlatSearch(seed=seed)
                 bot.side, bot.seat = {s}, s
@@ -173,6 +191,8 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=TOP)
     parser.add_argument("--game-won", type=float, default=0.0, help="added to a rollout whose round ends the "
                         "game with the seat among the winners, taken off when others won it (0: round points only)")
+    parser.add_argument("--fast", action="store_true", help="play the rollouts' rounds with the coded-card "
+                        "simulator (tapete.bots.dos_rollout: the same points, faster) instead of the engine")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()
@@ -188,7 +208,8 @@ def main() -> int:
     n = max(len(shares), 1)
     p = sum(shares) / n
     print("\n".join(machine_lines(machine())))
-    print(f"Lookahead ({args.worlds} deals, top {args.top}) vs {args.vs}, {args.layout}: {len(shares)} games, "
+    fast = ", fast rollouts" if args.fast else ""
+    print(f"Lookahead ({args.worlds} deals, top {args.top}{fast}) vs {args.vs}, {args.layout}: {len(shares)} games, "
           f"{100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions "
           f"{len(times):,}, p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, "
           f"max {1000 * max(times, default=0):.1f} ms (CPU, CPython)")

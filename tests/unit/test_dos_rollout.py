@@ -1,0 +1,286 @@
+"""tapete.bots.dos_rollout plays a DOS round exactly as the engine path it replaces (bench/lookahead.py).
+
+The engine path (``lookahead.engine_round``): ``Dos.apply`` the first action, then every exposed holder
+calls ¡DOS! and the seat on turn plays ``medium_choice`` over ``legal_actions``, to the round's end. The
+cases are real: seeded games (2, 3 and 4 seats, the medium policy with random deviations, some holders
+caught on their own turn) stopped at many turns; the seat to move's view is dealt into a whole state by
+``Dos.determinize``, as the lookahead does, and one action of every kind legal there is played out. Some
+deals are changed first, the deck kept whole: a short draw pile (reshuffles), both piles empty, a
+deferred ¡DOS! penalty, a target within reach (rounds that end the game). Each comparison covers the
+points gained, the policy generator's next number (the same draws), and the last table card by card
+with the engine generator's state.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tapete.bots import dos_rollout
+from tapete.bots.dos_rollout import CARDS, Round, choose, decode_move, legal_moves, play_out, play_round
+from tapete.core import get
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import lookahead  # noqa: E402  (bench/ is not a package)
+
+GAME = get("dos")
+DEVIATE = 0.3          # share of the sampled games' moves chosen at random (else medium_choice)
+CATCH = 0.3            # share of holders caught on their own turn (a deferred penalty) in those games
+CALLS = ("dos", "catch")
+
+
+def action_kind(action: str, phase: str) -> str:
+    """``match single``, ``match pair``, ``draw``, ``place``, ``end``; `` (bonus)`` in the bonus phase."""
+    verb = action.split(" ")[0]
+    if verb == "match":
+        verb += " pair" if "+" in action else " single"
+    return verb + (" (bonus)" if phase == "bonus" else "")
+
+
+def seeded_turns(players: int, seed: int, every: int, moves: int) -> list[tuple[dict, list[str]]]:
+    """Every ``every``-th turn decision of a seeded game: the turn seat's view and its legal actions."""
+    state, rng, out = GAME.new(players, seed, {}), random.Random(seed), []
+    for step in range(moves):
+        if state["over"]:
+            break
+        if state["phase"] == "round_over":
+            GAME.apply(state, state["last_round"]["winner"], "next")
+            continue
+        turn = state["turn"]
+        exposed = GAME.exposed(state)
+        if turn in exposed and rng.random() < CATCH:            # caught on its own turn: penalty deferred
+            GAME.apply(state, (turn + 1) % players, f"catch {turn}")
+        for holder in GAME.exposed(state):
+            GAME.apply(state, holder, "dos")
+        legal = GAME.legal_actions(state, turn)
+        if step % every == 0:
+            out.append((GAME.view(state, turn), legal))
+        if rng.random() < DEVIATE:
+            action = rng.choice(legal)
+        else:
+            action = lookahead.medium_choice(state["hands"][turn], legal, rng)
+        GAME.apply(state, turn, action)
+    return out
+
+
+def one_of_each_kind(view: dict, legal: list[str], rng: random.Random) -> list[str]:
+    """One action of each kind legal at this turn, picked at random among its kind."""
+    kinds: dict[str, list[str]] = {}
+    for action in legal:
+        if action.split(" ")[0] not in CALLS:
+            kinds.setdefault(action_kind(action, view["phase"]), []).append(action)
+    return [rng.choice(actions) for actions in kinds.values()]
+
+
+def late(state: dict, rng: random.Random) -> None:
+    """All but a few cards of the draw pile moved under the discard pile: the round reshuffles."""
+    keep = rng.randint(0, 3)
+    moved = state["draw"][:len(state["draw"]) - keep]
+    state["draw"] = state["draw"][len(moved):]
+    state["discard"] = moved + state["discard"]
+
+
+def dry(state: dict, rng: random.Random) -> None:
+    """Both piles dealt into the other seats' hands: nothing left to draw or to refill the row with."""
+    others = [s for s in range(state["players"]) if s != state["turn"]]
+    for card in state["draw"] + state["discard"]:
+        state["hands"][rng.choice(others)].append(card)
+    for hand in state["hands"]:
+        hand.sort(key=lambda code: CARDS.index(code))
+    state["draw"], state["discard"] = [], []
+
+
+def penalty(state: dict, rng: random.Random) -> None:
+    """The seat on turn was caught holding two cards this turn: it draws two at the turn's end."""
+    state["penalty"] += 2
+
+
+def final(state: dict, rng: random.Random) -> None:
+    """A target within reach of every seat: a round may end the game."""
+    state["options"]["target"] = max(state["scores"]) + rng.randint(1, 40)
+
+
+VARIANTS = {"late": late, "dry": dry, "penalty": penalty, "final": final}
+
+
+class Recording:
+    """The DOS engine, keeping every event applied (to tell which rules a case went through)."""
+
+    def __init__(self) -> None:
+        self.events: list[dict] = []
+
+    def apply(self, state: dict, seat: int, action: str) -> list[dict]:
+        events = GAME.apply(state, seat, action)
+        self.events += events
+        return events
+
+    def exposed(self, state: dict) -> list[int]:
+        return GAME.exposed(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[str]:
+        return GAME.legal_actions(state, seat)
+
+
+@functools.lru_cache(maxsize=None)
+def cases() -> list[dict]:
+    """The sampled cases, each with the engine path's answer: ``state`` (before), ``seat``, ``action``,
+    ``seed`` (the policy generator's), ``variant``, ``kind``, and from the engine ``gained``, ``next``
+    (the policy generator's next number), ``after`` (the last state) and ``events``."""
+    rng, out = random.Random(2026), []
+    games = [(4, 0), (4, 1), (4, 2), (3, 3), (2, 4), (4, 5)]
+    for players, seed in games:
+        for view, legal in seeded_turns(players, seed, every=5, moves=260):
+            for action in one_of_each_kind(view, legal, rng):
+                for variant in [None] + [v for v in VARIANTS if rng.random() < 0.15]:
+                    world = rng.getrandbits(32)
+                    state = GAME.determinize(view, random.Random(world))
+                    if variant:
+                        VARIANTS[variant](state, random.Random(world))
+                    out.append({"state": state, "seat": view["seat"], "action": action, "seed": world,
+                                "variant": variant, "kind": action_kind(action, view["phase"])})
+    for case in out:
+        engine, after, policy = Recording(), copy.deepcopy(case["state"]), random.Random(case["seed"])
+        case["gained"] = lookahead.engine_round(engine, after, case["seat"], case["action"], policy)
+        case.update(next=policy.random(), after=after, events=engine.events)
+    return out
+
+
+def decoded(table: Round) -> dict:
+    """The simulator's table in the engine's codes and fields."""
+    return {"hands": [[CARDS[c] for c in hand] for hand in table.hands], "draw": [CARDS[c] for c in table.draw],
+            "discard": [CARDS[c] for c in table.discard], "center": [CARDS[c] for c in table.center],
+            "rng": table.engine_rng["rng"]}
+
+
+def check(case: dict, horizon: int = dos_rollout.HORIZON) -> None:
+    """The simulator's round against the engine's: points, generator use, the last table."""
+    policy = random.Random(case["seed"])
+    table = play_out(case["state"], case["seat"], case["action"], policy, horizon)
+    where = (case["kind"], case["action"], case["variant"], case["seed"])
+    assert table.gained() == case["gained"], where
+    assert policy.random() == case["next"], where
+    after = case["after"]
+    assert decoded(table) == {key: after[key] for key in ("hands", "draw", "discard", "center", "rng")}, where
+    if not table.over():                     # stopped by the horizon: the turn in progress too
+        assert (table.turn, table.phase, table.drawn, table.bonus, table.penalty) == (
+            after["turn"], after["phase"], after["drawn"], after["bonus"], after["penalty"]), where
+        assert [[CARDS[c] for c in cover] for cover in table.covers] == after["covers"], where
+
+
+def went_through(case: dict, event: str, reason: str | None = None) -> bool:
+    return any(e["type"] == event and (reason is None or e.get("reason") == reason) for e in case["events"])
+
+
+def test_rounds_from_seeded_games_play_out_as_on_the_engine():
+    """Every kind of first action, from deals of real turns: the same points, draws and last table."""
+    plain = [case for case in cases() if case["variant"] is None]
+    for case in plain:
+        check(case)
+    kinds = Counter(case["kind"] for case in plain)
+    assert len(plain) >= 400
+    assert set(kinds) == {"match single", "match pair", "draw", "place", "end", "place (bonus)", "end (bonus)"}
+    assert min(kinds.values()) >= 10, kinds
+    assert sum(went_through(case, "drew", "double_color") for case in plain) >= 100
+    assert sum(any(g for g in case["gained"]) for case in plain) >= 250     # rounds that ended and scored
+
+
+def test_a_short_draw_pile_reshuffles_the_discard_pile_as_the_engine_does():
+    late_cases = [case for case in cases() if case["variant"] == "late"]
+    for case in late_cases:
+        check(case)
+    assert sum(went_through(case, "reshuffled") for case in late_cases) >= 40
+
+
+def test_with_both_piles_empty_a_draw_gets_nothing_and_the_row_refills_from_the_matches():
+    dry_cases = [case for case in cases() if case["variant"] == "dry"]
+    for case in dry_cases:
+        check(case)
+    assert len(dry_cases) >= 40
+    assert sum(any(e["type"] == "drew" and e["count"] == 0 for e in case["events"]) for case in dry_cases) >= 10
+
+
+def test_a_deferred_dos_penalty_is_drawn_at_the_end_of_the_turn():
+    """Deferred penalties: set on a deal, and real ones (the turn's holder caught in the sampled games)."""
+    with_penalty = [case for case in cases() if case["state"]["penalty"]]
+    for case in with_penalty:
+        check(case)
+    assert sum(case["variant"] != "penalty" for case in with_penalty) >= 5        # caught in a real game
+    assert sum(went_through(case, "drew", "caught") for case in with_penalty) >= 40
+
+
+def test_a_round_that_ends_the_game_scores_as_on_the_engine():
+    final_cases = [case for case in cases() if case["variant"] == "final"]
+    for case in final_cases:
+        check(case)
+        winner = dos_rollout.game_winner(case["state"], case["gained"])
+        assert (winner is not None) == case["after"]["over"]
+        if winner is not None:
+            assert case["after"]["result"]["winners"] == [winner]
+    assert sum(case["after"]["over"] for case in final_cases) >= 20
+    assert sum(not case["after"]["over"] and any(case["gained"]) for case in final_cases) >= 5
+
+
+@pytest.mark.parametrize("horizon", [0, 1, 4, 12])
+def test_a_rollout_stopped_by_its_horizon_stops_where_the_engine_does(monkeypatch, horizon):
+    monkeypatch.setattr(lookahead, "HORIZON", horizon)
+    for case in cases()[::7]:
+        engine, after, policy = Recording(), copy.deepcopy(case["state"]), random.Random(case["seed"])
+        gained = lookahead.engine_round(engine, after, case["seat"], case["action"], policy)
+        check(dict(case, gained=gained, next=policy.random(), after=after), horizon)
+
+
+def test_play_round_leaves_the_state_alone():
+    for case in cases()[::5]:
+        before = json.dumps(case["state"])
+        play_round(case["state"], case["seat"], case["action"], random.Random(case["seed"]))
+        assert json.dumps(case["state"]) == before
+
+
+def test_the_policy_lists_the_engines_moves_and_makes_medium_choice_with_the_same_draws():
+    """At every turn of the sampled games: ``legal_moves`` is ``legal_actions`` (calls aside) in its order;
+    ``choose`` and the coded ``medium_choice`` pick bench/lookahead.py's ``medium_choice`` move and leave
+    the generator in the same place."""
+    compared = 0
+    for players, seed in [(4, 7), (3, 8), (2, 9)]:
+        for view, legal in seeded_turns(players, seed, every=1, moves=400):
+            state = GAME.determinize(view, random.Random(compared))
+            table, turn = Round(state), view["turn"]
+            args = (table.hands[turn], table.center, table.covers, table.phase, table.drawn)
+            moves = legal_moves(*args)
+            assert [decode_move(m) for m in moves] == [a for a in legal if a.split(" ")[0] not in CALLS]
+            generators = [random.Random(compared) for _ in range(3)]
+            expected = lookahead.medium_choice(view["hand"], legal, generators[0])
+            assert decode_move(choose(*args, generators[1])) == expected, legal
+            assert decode_move(dos_rollout.medium_choice(table.hands[turn], moves, generators[2])) == expected
+            assert len({g.random() for g in generators}) == 1
+            compared += 1
+    assert compared > 500
+
+
+@pytest.mark.parametrize("game_won", [0.0, 50.0])
+def test_the_lookahead_bench_rollouts_are_the_same_with_fast(game_won):
+    """bench/lookahead.py --fast: ``Lookahead.rollout`` gives the same value from the same view and
+    generator (the determinized deal, the policy's ties, a round that ends the game)."""
+    slow, fast = lookahead.Lookahead(game_won=game_won), lookahead.Lookahead(game_won=game_won, fast=True)
+    rng, compared, ended = random.Random(5), 0, 0
+    for view, legal in seeded_turns(4, 11, every=6, moves=300):
+        view = copy.deepcopy(view)
+        view["options"]["target"] = max(view["scores"]) + rng.randint(1, 60)
+        for action in one_of_each_kind(view, legal, rng):
+            world = rng.getrandbits(64)
+            gen_slow, gen_fast = random.Random(world), random.Random(world)
+            assert fast.rollout(view, action, gen_fast) == slow.rollout(view, action, gen_slow)
+            assert gen_fast.random() == gen_slow.random()
+            gen = random.Random(world)                      # the rollout again, to see how it ended
+            state = GAME.determinize(view, gen)
+            lookahead.engine_round(GAME, state, view["seat"], action, random.Random(gen.getrandbits(32)))
+            ended += state["over"]
+            compared += 1
+    assert compared >= 60 and ended >= 15
