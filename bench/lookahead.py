@@ -15,7 +15,9 @@ whose shortlist is played out before it chooses:
   others' (as bench/search.py's reference, which plays for its own seat); ``--game-won`` adds a bonus
   when that round ends the game with the seat among its winners (a malus when others won it);
   ``--fast`` plays those rounds with tapete.bots.dos_rollout (coded cards, the same points and the same
-  choices: tests/unit/test_dos_rollout.py; bench/dos_rollout.py measures how much faster).
+  choices: tests/unit/test_dos_rollout.py; bench/dos_rollout.py measures how much faster);
+  ``--halving`` spends the same number of rollouts by sequential halving (``Lookahead.halve``): the
+  better half of the candidates goes on to more deals, round after round.
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
@@ -75,8 +77,9 @@ def medium_choice(hand: list[str], legal: list[str], rng: random.Random) -> str:
 class Lookahead(DosHard):
     """DOS hard, its shortlist played out in sampled deals (module docstring)."""
 
-    def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False) -> None:
-        self.worlds, self.top, self.game_won, self.fast = worlds, top, game_won, fast
+    def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False,
+                 halving: bool = False) -> None:
+        self.worlds, self.top, self.game_won, self.fast, self.halving = worlds, top, game_won, fast, halving
         self.game = get("dos")
 
     def candidates(self, view: dict, legal: list[str]) -> list[str]:
@@ -113,6 +116,8 @@ class Lookahead(DosHard):
         if len(shortlist) < 2:
             return super().choose(view, legal, must_act, rng)
         totals = dict.fromkeys(shortlist, 0.0)
+        if self.halving:
+            return (yield from self.halve(view, shortlist, totals, rng))
         for _ in range(self.worlds):
             world = rng.getrandbits(64)
             for action in shortlist:
@@ -120,6 +125,23 @@ class Lookahead(DosHard):
             yield
         best = max(totals.values())
         return next(a for a in shortlist if totals[a] == best)
+
+    def halve(self, view: dict, shortlist: list[str], totals: dict, rng):
+        """Sequential halving (Karnin, Koren and Somekh, "Almost optimal exploration in multi-armed
+        bandits", ICML 2013) on the flat search's budget (``worlds`` deals for every candidate): in each of
+        ceil(log2 K) rounds the candidates left share an equal part of it, on deals common to them all, and
+        the better half (by total, ties in shortlist order) goes on. Yields after each deal."""
+        budget, alive = self.worlds * len(shortlist), list(shortlist)
+        rounds = math.ceil(math.log2(len(alive)))
+        while len(alive) > 1:
+            for _ in range(max(1, budget // (len(alive) * rounds))):
+                world = rng.getrandbits(64)
+                for action in alive:
+                    totals[action] += self.rollout(view, action, random.Random(world))
+                yield
+            ranked = sorted(alive, key=lambda a: -totals[a])        # stable: ties keep the shortlist order
+            alive = sorted(ranked[:math.ceil(len(alive) / 2)], key=shortlist.index)
+        return alive[0]
 
     def rollout(self, view: dict, action: str, gen: random.Random) -> float:
         """One deal of the unseen cards (from ``gen``), ``action``, then the medium bot's policy for every
@@ -166,7 +188,7 @@ def play_games(args) -> dict:
         seats = []
         for s in range(4):
             if s in mine:
-                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast), times))
+                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving), times))
             elif args.vs == "search":
                 bot = FlatSearch(seed=seed)
                 bot.side, bot.seat = {s}, s
@@ -193,6 +215,8 @@ def main() -> int:
                         "game with the seat among the winners, taken off when others won it (0: round points only)")
     parser.add_argument("--fast", action="store_true", help="play the rollouts' rounds with the coded-card "
                         "simulator (tapete.bots.dos_rollout: the same points, faster) instead of the engine")
+    parser.add_argument("--halving", action="store_true", help="spend the same budget by sequential halving "
+                        "(the better half of the candidates goes on to more deals) instead of evenly")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()
@@ -208,7 +232,7 @@ def main() -> int:
     n = max(len(shares), 1)
     p = sum(shares) / n
     print("\n".join(machine_lines(machine())))
-    fast = ", fast rollouts" if args.fast else ""
+    fast = (", fast rollouts" if args.fast else "") + (", sequential halving" if args.halving else "")
     print(f"Lookahead ({args.worlds} deals, top {args.top}{fast}) vs {args.vs}, {args.layout}: {len(shares)} games, "
           f"{100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions "
           f"{len(times):,}, p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, "

@@ -425,6 +425,35 @@ def test_the_lookahead_bench_reads_only_its_view_and_thinks_in_slices():
     assert action == Lookahead(worlds=3).choose(view, legal, True, random.Random(4))
 
 
+def test_the_lookahead_bench_halves_its_candidates_on_the_flat_budget():
+    """``--halving``: the same view-only deals (hidden cards never change its choice); each round the
+    better half of the candidates is played out in more deals, and the rollouts spent stay within the
+    flat search's budget (deals times candidates) while the best candidate gets more deals than flat."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from lookahead import Lookahead
+
+    assert hidden_card_influence("dos", lambda state: Checked(Lookahead(worlds=2, top=99, fast=True,
+                                                                       halving=True)), 40) == []
+    game = get("dos")
+    state, rng = game.new(4, 3, {}), random.Random(3)
+    bot = Lookahead(worlds=8, top=99, fast=True, halving=True)
+    while True:                                  # a turn with at least four candidates
+        seat = game.to_move(state)[0]
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        if state["phase"] == "play" and len(bot.candidates(view, legal)) >= 4 and "dos" not in legal:
+            break
+        step(game, state, [make_bot("medium", "dos") for _ in range(4)], rng)
+    played = []
+    bot.rollout = lambda view, action, gen, real=bot.rollout: played.append(action) or real(view, action, gen)
+    action = bot.choose(view, legal, True, random.Random(5))
+    shortlist = bot.candidates(view, legal)
+    assert action in legal and len(played) <= 8 * len(shortlist)
+    assert played.count(action) > 8 and set(played) == set(shortlist)
+
+
+
 
 def test_the_lookahead_bench_rolls_out_with_the_medium_bots_choices():
     """bench/lookahead.py's ``medium_choice`` (its rollouts' policy, read from the hand and the legal list)
