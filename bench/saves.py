@@ -42,7 +42,7 @@ def measure(game: str, options: dict | None) -> dict:
     host.bots[0] = host.bots[1]           # seat 0 plays as a bot too, so the game runs by itself
     worst = {"bytes": 0, "snapshot": 0.0, "parse": 0.0, "ref": 0.0}
     actions = 0
-    while not host.state["over"] and actions < 20_000 and host._bot_choice(False):
+    while not host.state["over"] and actions < 20_000 and host.bot_step():
         actions += 1
         if actions % EVERY or host.state["over"]:
             continue

@@ -21,7 +21,7 @@ def played_host(game_id: str, moves: int = 12) -> Host:
                 7, None)
     host.bots[0] = host.bots[1]                     # let seat 0 play too, so the state moves on
     for _ in range(moves):
-        if host.state["over"] or not host._bot_choice(False):
+        if host.state["over"] or not host.bot_step():
             break
     return host
 
