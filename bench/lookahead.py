@@ -17,7 +17,9 @@ whose shortlist is played out before it chooses:
   ``--fast`` plays those rounds with tapete.bots.dos_rollout (coded cards, the same points and the same
   choices: tests/unit/test_dos_rollout.py; bench/dos_rollout.py measures how much faster);
   ``--halving`` spends the same number of rollouts by sequential halving (``Lookahead.halve``): the
-  better half of the candidates goes on to more deals, round after round.
+  better half of the candidates goes on to more deals, round after round; ``--rollouts N`` deals at least
+  N rollouts per decision (a shortlist of K gets max(``WORLDS``, N / K) deals), as the reference spends
+  its 200 on every decision, however few its moves.
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
@@ -78,8 +80,9 @@ class Lookahead(DosHard):
     """DOS hard, its shortlist played out in sampled deals (module docstring)."""
 
     def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False,
-                 halving: bool = False) -> None:
+                 halving: bool = False, rollouts: int = 0) -> None:
         self.worlds, self.top, self.game_won, self.fast, self.halving = worlds, top, game_won, fast, halving
+        self.rollouts = rollouts
         self.game = get("dos")
 
     def candidates(self, view: dict, legal: list[str]) -> list[str]:
@@ -118,7 +121,7 @@ class Lookahead(DosHard):
         totals = dict.fromkeys(shortlist, 0.0)
         if self.halving:
             return (yield from self.halve(view, shortlist, totals, rng))
-        for _ in range(self.worlds):
+        for _ in range(max(self.worlds, math.ceil(self.rollouts / len(shortlist)))):
             world = rng.getrandbits(64)
             for action in shortlist:
                 totals[action] += self.rollout(view, action, random.Random(world))
@@ -188,7 +191,7 @@ def play_games(args) -> dict:
         seats = []
         for s in range(4):
             if s in mine:
-                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving), times))
+                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving, args.rollouts), times))
             elif args.vs == "search":
                 bot = FlatSearch(seed=seed)
                 bot.side, bot.seat = {s}, s
@@ -215,6 +218,8 @@ def main() -> int:
                         "game with the seat among the winners, taken off when others won it (0: round points only)")
     parser.add_argument("--fast", action="store_true", help="play the rollouts' rounds with the coded-card "
                         "simulator (tapete.bots.dos_rollout: the same points, faster) instead of the engine")
+    parser.add_argument("--rollouts", type=int, default=0, help="at least this many rollouts per decision: a "
+                        "short shortlist gets more deals than --worlds (the reference spends 200 on every decision)")
     parser.add_argument("--halving", action="store_true", help="spend the same budget by sequential halving "
                         "(the better half of the candidates goes on to more deals) instead of evenly")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
@@ -232,7 +237,8 @@ def main() -> int:
     n = max(len(shares), 1)
     p = sum(shares) / n
     print("\n".join(machine_lines(machine())))
-    fast = (", fast rollouts" if args.fast else "") + (", sequential halving" if args.halving else "")
+    fast = (", fast rollouts" if args.fast else "") + (", sequential halving" if args.halving else "") + (
+        f", at least {args.rollouts} rollouts" if args.rollouts else "")
     print(f"Lookahead ({args.worlds} deals, top {args.top}{fast}) vs {args.vs}, {args.layout}: {len(shares)} games, "
           f"{100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions "
           f"{len(times):,}, p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, "

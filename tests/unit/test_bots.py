@@ -455,6 +455,33 @@ def test_the_lookahead_bench_halves_its_candidates_on_the_flat_budget():
 
 
 
+def test_the_lookahead_bench_spends_at_least_its_rollout_floor_on_a_short_shortlist():
+    """``--rollouts N``: a shortlist of K gets max(worlds, ceil(N / K)) shared deals, each candidate
+    played out in every one (the reference spends its 200 rollouts however few its moves)."""
+    import math
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from lookahead import Lookahead
+
+    game = get("dos")
+    state, rng = game.new(4, 5, {}), random.Random(5)
+    bot = Lookahead(worlds=2, top=99, fast=True, rollouts=30)
+    while True:                                  # a turn with a choice
+        seat = game.to_move(state)[0]
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        if state["phase"] == "play" and len(bot.candidates(view, legal)) > 1 and "dos" not in legal:
+            break
+        step(game, state, [make_bot("medium", "dos") for _ in range(4)], rng)
+    played = []
+    bot.rollout = lambda view, action, gen, real=bot.rollout: played.append(action) or real(view, action, gen)
+    assert bot.choose(view, legal, True, random.Random(6)) in legal
+    shortlist = bot.candidates(view, legal)
+    deals = max(2, math.ceil(30 / len(shortlist)))
+    assert deals > 2 and len(played) == deals * len(shortlist)
+    assert all(played.count(action) == deals for action in shortlist)
+
+
 def test_the_lookahead_bench_rolls_out_with_the_medium_bots_choices():
     """bench/lookahead.py's ``medium_choice`` (its rollouts' policy, read from the hand and the legal list)
     makes the medium bot's DOS choice in every turn of medium games, ties broken by the same generator."""
