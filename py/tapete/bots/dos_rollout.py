@@ -139,26 +139,6 @@ def _pairs(hand: list[int], kinds: list[int]) -> list[tuple]:
     return pairs
 
 
-def medium_choice(hand: list[int], legal: list[tuple], rng: random.Random) -> tuple:
-    """bench/lookahead.py's ``medium_choice`` on moves: the match or placement shedding the most cards,
-    then whose first card's colour the hand holds most (a Wild DOS counts none), ties by ``rng.choice``
-    in ``legal`` order; else ``end`` when legal, else ``draw``. With ``legal_moves``, the plain statement
-    ``choose`` is tested against."""
-    held = _held(hand)
-    best, top = None, []
-    for move in legal:
-        verb, cards, _ = move
-        if verb == MATCH or verb == PLACE:
-            key = (len(cards), held[COLOUR[cards[0]]])
-            if best is None or key > best:
-                best, top = key, [move]
-            elif key == best:
-                top.append(move)
-    if top:
-        return rng.choice(top)
-    return END_MOVE if END_MOVE in legal else DRAW_MOVE
-
-
 def _held(hand: list[int]) -> list[int]:
     """Cards held per colour index; the Wild DOS slot (``WILD``) stays 0: it counts for no colour."""
     held = [0] * (len(COLORS) + 1)
@@ -170,8 +150,10 @@ def _held(hand: list[int]) -> list[int]:
 
 def choose(hand: list[int], center: list[int], covers: list[tuple], phase: str, drawn: bool,
            rng: random.Random) -> tuple:
-    """``medium_choice(hand, legal_moves(...), rng)`` without listing every legal move: the same move and
-    the same ``rng`` use. The best key is kept as the candidates come in legal order: a pair sheds two
+    """bench/lookahead.py's ``medium_choice`` over ``legal_moves(...)`` (the match or placement shedding
+    the most cards, then whose first card's colour the hand holds most, a Wild DOS counting none; ties by
+    ``rng.choice`` in legal order; else ``end`` when legal, else ``draw``) without listing every legal
+    move: the same move and the same ``rng`` use (tests/unit/test_dos_rollout.py). The best key is kept as the candidates come in legal order: a pair sheds two
     cards, so when a pair fits a centre card only pairs compete; else the singles, then the placements;
     among them the colour held most (``held``) wins, ties by ``rng.choice``."""
     held = _held(hand)
