@@ -47,7 +47,7 @@ from collections import Counter
 from _common import machine, machine_lines
 from bots import GAMES, Timed, pct, play, share
 from search import FlatSearch
-from tapete.bots import make_bot
+from tapete.bots import make_bot, think_through
 from tapete.bots.dos import DosHard
 from tapete.bots.dos_rollout import game_winner, play_round
 from tapete.core import get
@@ -103,12 +103,7 @@ class Lookahead(DosHard):
         return out + [a for a in ("draw", "end") if a in legal]
 
     def choose(self, view, legal, must_act, rng):
-        thinking = self.think(view, legal, must_act, rng)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                return done.value
+        return think_through(self.think(view, legal, must_act, rng))
 
     def think(self, view, legal, must_act, rng):
         """A generator: yields after each sampled deal, returns the action."""
@@ -131,10 +126,11 @@ class Lookahead(DosHard):
 
     def halve(self, view: dict, shortlist: list[str], totals: dict, rng):
         """Sequential halving (Karnin, Koren and Somekh, "Almost optimal exploration in multi-armed
-        bandits", ICML 2013) on the flat search's budget (``worlds`` deals for every candidate): in each of
+        bandits", ICML 2013) on the flat search's budget (``worlds`` deals for every candidate, at least
+        ``rollouts``): in each of
         ceil(log2 K) rounds the candidates left share an equal part of it, on deals common to them all, and
         the better half (by total, ties in shortlist order) goes on. Yields after each deal."""
-        budget, alive = self.worlds * len(shortlist), list(shortlist)
+        budget, alive = max(self.worlds * len(shortlist), self.rollouts), list(shortlist)
         rounds = math.ceil(math.log2(len(alive)))
         while len(alive) > 1:
             for _ in range(max(1, budget // (len(alive) * rounds))):
@@ -191,7 +187,8 @@ def play_games(args) -> dict:
         seats = []
         for s in range(4):
             if s in mine:
-                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving, args.rollouts), times))
+                seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving,
+                                             args.rollouts), times))
             elif args.vs == "search":
                 bot = FlatSearch(seed=seed)
                 bot.side, bot.seat = {s}, s
@@ -229,6 +226,8 @@ def main() -> int:
         got = {"shares": {}, "times": []}
         for path in args.merge.split(","):
             part = json.loads(open(path).read())
+            saved = {**vars(parser.parse_args([])), **part["args"], "merge": args.merge}
+            args = argparse.Namespace(**saved)       # the printed line names the settings the runs used
             got["shares"].update(part["shares"])
             got["times"] += part["times"]
     else:

@@ -39,10 +39,19 @@ def race_calls(game, state: dict, seats: list[int], seat: int) -> list[str]:
     return [a for a in game.legal_actions(state, seat) if a.split(" ", 1)[0] in CALL_VERBS]
 
 
+def think_through(thinking):
+    """Run a ``think`` generator (or any generator) to its end; what it returns."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value
+
+
 def make_bot(level: str, game_id: str):
     """A bot of ``level`` for ``game_id``; unknown levels raise KeyError."""
     LEVELS[level]                      # noqa: B018 - the same KeyError for an unknown level everywhere
     return GAME_LEVELS.get(game_id, LEVELS)[level]()
 
 
-__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "GAME_LEVELS", "make_bot", "race_calls"]
+__all__ = ["EasyBot", "MediumBot", "HardBot", "LEVELS", "GAME_LEVELS", "make_bot", "race_calls", "think_through"]

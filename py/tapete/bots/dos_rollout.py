@@ -44,7 +44,7 @@ import random
 from bisect import insort
 
 from ..core.rng import shuffle_in_state
-from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOUBLE_COLOR_DRAW, INFO, MAX_TARGET, TURN_PHASES,
+from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOUBLE_COLOR_DRAW, INFO, TURN_PHASES,
                                sort_key)
 
 HORIZON = 400          # turn actions at most after the first one (bench/lookahead.py's cap)
@@ -101,44 +101,6 @@ def colour_bonus(cards: tuple, target: int) -> int:
 
 
 # ----- the policy -----------------------------------------------------------------------------------------
-def legal_moves(hand: list[int], center: list[int], covers: list[tuple], phase: str, drawn: bool) -> list[tuple]:
-    """The turn seat's moves in ``Dos.legal_actions`` order, ¡DOS! calls left out (none is pending)."""
-    kinds = sorted(set(hand))
-    moves = []
-    if phase == PLAY:
-        moves += _matches(hand, kinds, center, covers)
-    places = [(PLACE, (c,), NO_INDEX) for c in kinds]
-    if phase == BONUS:
-        return moves + places + [END_MOVE]
-    if any(covers):
-        return moves + [END_MOVE]
-    return moves + (places if drawn else [DRAW_MOVE])
-
-
-def _matches(hand: list[int], kinds: list[int], center: list[int], covers: list[tuple]) -> list[tuple]:
-    """``Dos._matches``: on each centre card not matched yet, the singles then the pairs that fit."""
-    pairs = _pairs(hand, kinds)
-    moves = []
-    for index, target in enumerate(center):
-        if covers[index]:
-            continue
-        tlo, thi = LO[target], HI[target]
-        moves += [(MATCH, (c,), index) for c in kinds if LO[c] <= thi and HI[c] >= tlo]
-        moves += [(MATCH, (a, b), index) for a, b, lo, hi in pairs if lo <= thi and hi >= tlo]
-    return moves
-
-
-def _pairs(hand: list[int], kinds: list[int]) -> list[tuple]:
-    """``Dos._matches``'s pairs, in hand order, as ``(a, b, lo, hi)``: two kinds (one kind twice when held
-    twice) whose lowest sum is at most ``MAX_TARGET``."""
-    pairs = []
-    for i, a in enumerate(kinds):
-        for b in kinds[i:]:
-            if LO[a] + LO[b] <= MAX_TARGET and (a != b or hand.count(a) > 1):
-                pairs.append((a, b, LO[a] + LO[b], HI[a] + HI[b]))
-    return pairs
-
-
 def _held(hand: list[int]) -> list[int]:
     """Cards held per colour index; the Wild DOS slot (``WILD``) stays 0: it counts for no colour."""
     held = [0] * (len(COLORS) + 1)
@@ -150,12 +112,12 @@ def _held(hand: list[int]) -> list[int]:
 
 def choose(hand: list[int], center: list[int], covers: list[tuple], phase: str, drawn: bool,
            rng: random.Random) -> tuple:
-    """bench/lookahead.py's ``medium_choice`` over ``legal_moves(...)`` (the match or placement shedding
-    the most cards, then whose first card's colour the hand holds most, a Wild DOS counting none; ties by
-    ``rng.choice`` in legal order; else ``end`` when legal, else ``draw``) without listing every legal
-    move: the same move and the same ``rng`` use (tests/unit/test_dos_rollout.py). The best key is kept as the candidates come in legal order: a pair sheds two
-    cards, so when a pair fits a centre card only pairs compete; else the singles, then the placements;
-    among them the colour held most (``held``) wins, ties by ``rng.choice``."""
+    """bench/lookahead.py's ``medium_choice`` (the match or placement shedding the most cards, then whose
+    first card's colour the hand holds most, a Wild DOS counting none; ties by ``rng.choice`` in the
+    engine's legal order; else ``end`` when legal, else ``draw``) without listing every legal move: the
+    same move and the same ``rng`` use (tests/unit/test_dos_rollout.py). Candidates come in the order of
+    ``Dos.legal_actions`` (centre cards left to right; pairs before singles here, as a pair sheds more and
+    beats every single; placements in hand order) and only those of the best key so far are kept."""
     held = _held(hand)
     kinds = sorted(set(hand))
     targets = [(i, LO[t], HI[t]) for i, t in enumerate(center) if not covers[i]] if phase == PLAY else []

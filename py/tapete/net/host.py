@@ -12,7 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
-from ..bots import make_bot, race_calls
+from ..bots import make_bot, race_calls, think_through
 from ..bots.medium import CATCH_VERBS
 from ..core import TapeteError, get, public_events
 from ..core.rng import derive_seed
@@ -144,11 +144,11 @@ class Host:
     # ----- bots and timers ----------------------------------------------------------------------
     def bot_pending(self) -> bool:
         """Is there a bot that must act, or that has not yet been offered an out-of-turn action?"""
-        return _drain(self._bot_choice(dry=True))
+        return think_through(self._bot_choice(dry=True))
 
     def bot_step(self) -> bool:
         """Let at most one bot act; True if one did. A bot that thinks in slices thinks to the end."""
-        return _drain(self._bot_choice(dry=False))
+        return think_through(self._bot_choice(dry=False))
 
     def bot_steps(self):
         """``bot_step`` as a generator for a page's bot pump: it yields between the slices of a bot that
@@ -284,11 +284,3 @@ class LocalSession:
                   "state_version": self.host.state["version"], "action": action}
         return self.host.receive(self.player, json.dumps(intent))
 
-
-def _drain(steps) -> bool:
-    """Run a generator of ``Host._bot_choice`` to its end; its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
