@@ -19,7 +19,9 @@ whose shortlist is played out before it chooses:
   ``--halving`` spends the same number of rollouts by sequential halving (``Lookahead.halve``): the
   better half of the candidates goes on to more deals, round after round; ``--rollouts N`` deals at least
   N rollouts per decision (a shortlist of K gets max(``WORLDS``, N / K) deals), as the reference spends
-  its 200 on every decision, however few its moves.
+  its 200 on every decision, however few its moves; ``--own hard`` plays the searching seat's own later
+  turns in its rollouts with the hard bot from its view (the value of hard's first match is then hard's
+  turn, not medium's; engine path only, several times slower: a proof of concept for a coded hard policy).
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
@@ -80,9 +82,11 @@ class Lookahead(DosHard):
     """DOS hard, its shortlist played out in sampled deals (module docstring)."""
 
     def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False,
-                 halving: bool = False, rollouts: int = 0) -> None:
+                 halving: bool = False, rollouts: int = 0, own: str = "medium") -> None:
         self.worlds, self.top, self.game_won, self.fast, self.halving = worlds, top, game_won, fast, halving
-        self.rollouts = rollouts
+        self.rollouts, self.own = rollouts, own
+        if own not in ("medium", "hard") or (fast and own != "medium"):
+            raise ValueError("own: 'medium', or 'hard' on the engine path (not with fast)")
         self.game = get("dos")
 
     def candidates(self, view: dict, legal: list[str]) -> list[str]:
@@ -154,7 +158,7 @@ class Lookahead(DosHard):
             winner = game_winner(state, gained)
             winners = None if winner is None else [winner]
         else:
-            gained = engine_round(game, state, seat, action, rng)
+            gained = engine_round(game, state, seat, action, rng, DosHard() if self.own == "hard" else None)
             winners = state["result"]["winners"] if state["over"] else None
         others = [g for s, g in enumerate(gained) if s != seat]
         value = gained[seat] - sum(others) / len(others)
@@ -163,10 +167,11 @@ class Lookahead(DosHard):
         return value
 
 
-def engine_round(game, state: dict, seat: int, action: str, rng: random.Random) -> list[int]:
+def engine_round(game, state: dict, seat: int, action: str, rng: random.Random, own=None) -> list[int]:
     """A rollout's round on the engine: ``action`` for ``seat``, then ``medium_choice`` for every seat (each
     exposed holder calls ¡DOS! first, as the medium bot does) until the round ends or ``HORIZON`` more
-    actions; the points each seat gained. ``state`` is played on (changed)."""
+    actions; the points each seat gained. ``own``: a bot that plays ``seat``'s turns instead (from its
+    view). ``state`` is played on (changed)."""
     before, round_no = list(state["scores"]), state["round"]
     game.apply(state, seat, action)
     for _ in range(HORIZON):
@@ -175,7 +180,12 @@ def engine_round(game, state: dict, seat: int, action: str, rng: random.Random) 
         for holder in game.exposed(state):    # every holder calls ¡DOS! first, as the medium bot does
             game.apply(state, holder, "dos")
         turn = state["turn"]
-        game.apply(state, turn, medium_choice(state["hands"][turn], game.legal_actions(state, turn), rng))
+        legal = game.legal_actions(state, turn)
+        if own is not None and turn == seat:
+            legal = [a for a in legal if a.split(" ")[0] not in ("dos", "catch")]
+            game.apply(state, turn, own.choose(game.view(state, turn), legal, True, rng))
+        else:
+            game.apply(state, turn, medium_choice(state["hands"][turn], legal, rng))
     return [a - b for a, b in zip(state["scores"], before)]
 
 
@@ -188,7 +198,7 @@ def play_games(args) -> dict:
         for s in range(4):
             if s in mine:
                 seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving,
-                                             args.rollouts), times))
+                                             args.rollouts, args.own), times))
             elif args.vs == "search":
                 bot = FlatSearch(seed=seed)
                 bot.side, bot.seat = {s}, s
@@ -219,6 +229,8 @@ def main() -> int:
                         "short shortlist gets more deals than --worlds (the reference spends 200 on every decision)")
     parser.add_argument("--halving", action="store_true", help="spend the same budget by sequential halving "
                         "(the better half of the candidates goes on to more deals) instead of evenly")
+    parser.add_argument("--own", default="medium", choices=("medium", "hard"), help="the policy of the "
+                        "searching seat's own turns in its rollouts (hard: the DOS hard bot from its view; engine path)")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()
@@ -237,7 +249,8 @@ def main() -> int:
     p = sum(shares) / n
     print("\n".join(machine_lines(machine())))
     fast = (", fast rollouts" if args.fast else "") + (", sequential halving" if args.halving else "") + (
-        f", at least {args.rollouts} rollouts" if args.rollouts else "")
+        f", at least {args.rollouts} rollouts" if args.rollouts else "") + (
+        f", own turns by {args.own}" if getattr(args, "own", "medium") != "medium" else "")
     print(f"Lookahead ({args.worlds} deals, top {args.top}{fast}) vs {args.vs}, {args.layout}: {len(shares)} games, "
           f"{100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions "
           f"{len(times):,}, p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, "

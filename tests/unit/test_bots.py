@@ -482,6 +482,38 @@ def test_the_lookahead_bench_spends_at_least_its_rollout_floor_on_a_short_shortl
     assert all(played.count(action) == deals for action in shortlist)
 
 
+def test_the_lookahead_bench_can_play_its_own_turns_in_a_rollout_with_the_hard_bot():
+    """``--own hard``: in ``engine_round`` the searching seat's later turns are chosen by the given bot
+    from that seat's view (never a call or a catch: every holder calls first), the other seats' by
+    ``medium_choice``; the rounds it plays differ from all-medium ones. Not on the coded path."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from lookahead import Lookahead, engine_round
+    from tapete.bots.dos import DosHard
+
+    class Recorder(DosHard):
+        def choose(self, view, legal, must_act, rng):
+            asked.append((view, legal))
+            return super().choose(view, legal, must_act, rng)
+
+    with pytest.raises(ValueError):
+        Lookahead(fast=True, own="hard")
+    game, differed, asked = get("dos"), 0, []
+    for seed in range(6):
+        state = game.new(4, seed, {})
+        seat, first = state["turn"], game.legal_actions(state, state["turn"])[0]
+        with_hard, with_medium = copy.deepcopy(state), copy.deepcopy(state)
+        before = len(asked)
+        hard_points = engine_round(game, with_hard, seat, first, random.Random(seed), Recorder())
+        medium_points = engine_round(game, with_medium, seat, first, random.Random(seed))
+        assert len(asked) > before and all(view["seat"] == seat for view, _ in asked[before:])
+        differed += hard_points != medium_points or game.to_json(with_hard) != game.to_json(with_medium)
+    assert all(view["turn"] == view["seat"] and "hand" in view for view, _ in asked)
+    assert all(a.split(" ")[0] not in ("dos", "catch") for _, legal in asked for a in legal)
+    assert differed > 0
+
+
 def test_the_lookahead_bench_rolls_out_with_the_medium_bots_choices():
     """bench/lookahead.py's ``medium_choice`` (its rollouts' policy, read from the hand and the legal list)
     makes the medium bot's DOS choice in every turn of medium games, ties broken by the same generator."""
