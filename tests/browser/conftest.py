@@ -102,6 +102,27 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
+# Every click, as the page saw it, goes to the console log kept with a failed test's artifacts: a click that
+# changed nothing can then be told from one that never arrived.
+_CLICK_TRACE = """document.addEventListener('click', (e) => {
+  const t = e.target && e.target.closest ? e.target.closest('[data-action],[data-testid]') : null;
+  const table = document.querySelector('[data-testid=table]');
+  console.debug('[trace] click', t ? (t.dataset.testid || '') + ' ' + (t.dataset.action || '') : String(e.target),
+                t && t.disabled ? 'disabled' : '', table ? 'table v' + table.dataset.version : '');
+}, true);"""
+
+# What a failed test's pages showed at the end (written next to the screenshot).
+_PAGE_STATE = """() => {
+  const table = document.querySelector('[data-testid=table]');
+  const active = document.activeElement;
+  let app = null;
+  try { app = window.tapeteApp ? String(window.tapeteApp()) : null; } catch (e) { app = String(e); }
+  return JSON.stringify({app, table: table ? {...table.dataset} : null,
+                         active: active ? (active.dataset.testid || active.tagName) : null,
+                         message: (document.querySelector('[data-testid=message]') || {}).textContent || null});
+}"""
+
+
 class PageFactory:
     """new_page(**context_kwargs) -> Page, with off-host guard and log collection."""
 
@@ -121,6 +142,7 @@ class PageFactory:
         context.grant_permissions(["microphone"])
         context.route(lambda url: not is_local(url), self._abort)
         context.route_web_socket(lambda url: not is_local(url), self._close_ws)
+        context.add_init_script(_CLICK_TRACE)
         page = context.new_page()
         index = len(self.pages)
         page.on("console", lambda msg: self._on_console(index, msg))
@@ -154,6 +176,7 @@ class PageFactory:
         for i, page in enumerate(self.pages):
             try:
                 page.screenshot(path=str(ARTIFACTS / f"{safe}-{i}.png"), full_page=True)
+                self.console.append(f"[page {i}] state at the end: {page.evaluate(_PAGE_STATE)}")
             except Exception:  # noqa: BLE001 - page may be gone
                 pass
         (ARTIFACTS / f"{safe}.console.txt").write_text("\n".join(self.console) + "\n")
