@@ -29,25 +29,31 @@ def start_game(page, boot, site_url, query: str, opponents: int = 3, points: boo
     page.wait_for_selector('[data-testid="table"]')
 
 
-def my_turn(page) -> bool:
-    table = page.query_selector('[data-testid="table"]')
-    return table is not None and table.get_attribute("data-turn") == "0"
+# Something for me to do: the result, a round's result, or my turn (waited for, never slept on).
+MY_MOVE = """() => { if (document.querySelector('[data-testid=result], [data-testid=round-result]')) return true;
+  const t = document.querySelector('[data-testid=table]'); return !!t && t.dataset.turn === '0'; }"""
+ROUND_CLOSED = ("v => { const t = document.querySelector('[data-testid=table]');"
+                " return !document.querySelector('[data-testid=round-result]') || !t || t.dataset.version !== v; }")
 
 
-def play_to_the_end(page) -> int:
+def play_to_the_end(page, max_clicks: int = MAX_CLICKS, on_round=None) -> int:
+    """Click my turns (and each round's "next") until the result shows; returns the clicks made.
+    ``on_round(page)`` looks at each round's result before it is closed."""
     clicks = 0
-    while not page.query_selector('[data-testid="result"]'):
-        assert clicks < MAX_CLICKS, "the game did not end"
+    while True:
+        page.wait_for_function(MY_MOVE, timeout=60_000)
+        if page.query_selector('[data-testid="result"]'):
+            return clicks
+        assert clicks < max_clicks, "the game did not end"
         if page.query_selector('[data-testid="round-result"]'):
+            if on_round is not None:
+                on_round(page)
+            version = page.get_attribute('[data-testid="table"]', "data-version")
             page.click('[data-testid="btn-next"]')
-            page.wait_for_timeout(50)
-        elif my_turn(page):
-            take_turn(page)
+            page.wait_for_function(ROUND_CLOSED, arg=version)
         else:
-            page.wait_for_timeout(30)
-            continue
+            take_turn(page)
         clicks += 1
-    return clicks
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
@@ -86,21 +92,14 @@ def test_chupate_whole_game_against_bots_by_clicking(new_page, boot, site_url, w
 def test_chupate_points_game_with_round_results(new_page, boot, site_url):
     page = new_page(viewport={"width": 1280, "height": 800})
     start_game(page, boot, site_url, "bot_delay=0&seed=5", opponents=1, points=True)
-    saw_round = False
-    clicks = 0
-    while not page.query_selector('[data-testid="result"]'):
-        assert clicks < 3 * MAX_CLICKS
-        if page.query_selector('[data-testid="round-result"]'):
-            saw_round = True
-            assert page.query_selector('[data-testid="round-result"] [data-testid="score-sheet"]')
-            page.click('[data-testid="btn-next"]')
-            page.wait_for_timeout(50)
-        elif my_turn(page):
-            take_turn(page)
-        else:
-            page.wait_for_timeout(30)
-            continue
-        clicks += 1
+    rounds_seen = []
+
+    def look_at_round(page):
+        assert page.query_selector('[data-testid="round-result"] [data-testid="score-sheet"]')
+        rounds_seen.append(True)
+
+    play_to_the_end(page, 3 * MAX_CLICKS, look_at_round)
+    saw_round = bool(rounds_seen)
     assert saw_round, "a points game to 150 of this deal has several rounds"
     # the score sheet: one column per round, the totals, the target; the winner reached it
     sheet = page.query_selector('[data-testid="result"] [data-testid="score-sheet"]')
@@ -117,14 +116,13 @@ def test_chupate_points_game_with_round_results(new_page, boot, site_url):
 def test_chupate_refused_move_explains_itself(new_page, boot, site_url):
     page = new_page(viewport={"width": 1280, "height": 800})
     start_game(page, boot, site_url, "bot_delay=0&seed=11")
-    for _ in range(200):
-        if my_turn(page) and page.query_selector('[data-testid="hand"] .card:not(.playable)') \
+    for _ in range(200):                  # my first turn with a card I may not play
+        page.wait_for_function(MY_MOVE, timeout=60_000)
+        assert not page.query_selector('[data-testid="result"], [data-testid="round-result"]')
+        if page.query_selector('[data-testid="hand"] .card:not(.playable)') \
                 and not page.query_selector('[data-testid="color-chooser"]'):
             break
-        if my_turn(page):
-            take_turn(page)
-        else:
-            page.wait_for_timeout(30)
+        take_turn(page)
     version = page.get_attribute('[data-testid="table"]', "data-version")
     page.click('[data-testid="hand"] .card:not(.playable)')
     message = page.inner_text('[data-testid="message"]')
