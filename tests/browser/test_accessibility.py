@@ -202,7 +202,8 @@ def test_other_players_moves_reach_the_persistent_live_region(new_page, boot, si
                     page.click(f'[data-testid="{button}"]')
                     break
             page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
-        page.wait_for_timeout(50)
+        page.wait_for_function("() => document.querySelector('[data-testid=announcer]').textContent.trim()"
+                               f" || {TABLE}.dataset.turn === '0'")       # a bot's move said, or my turn
     text = region.inner_text()
     assert text.strip(), "no move was announced"
     assert "Bot" in text and not text.startswith("You"), text
