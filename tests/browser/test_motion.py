@@ -210,19 +210,37 @@ def test_bots_wait_for_the_previous_animation(new_page, boot, site_url):
 
 HAND_PLACES = """() => Object.fromEntries([...document.querySelectorAll('[data-testid=hand] [data-key]')].map((el) => {
   const r = el.getBoundingClientRect(); return [el.dataset.key, [r.left + r.width / 2, r.top + r.height / 2]]; }))"""
-SLIDES = """() => document.getAnimations().filter((a) => (a.id || '').startsWith('motion:slide:hand->')).map((a) => {
+# Every animation the page starts is kept (Element.animate still runs them), so the slides of an update
+# are read after it even when they have already finished: a slow machine reads late, a slide lasts 300 ms.
+KEEP_ANIMATIONS = """() => { if (window.__started) return; window.__started = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    const a = animate.apply(this, args);
+    a.__version = document.querySelector('[data-testid=table]').dataset.version;    // the update it animates
+    window.__started.push(a);
+    return a;
+  };
+}"""
+FORGET_ANIMATIONS = "() => { window.__started = []; }"
+# The hand's slides of the update that made the table's current version (a cancelled one left out).
+SLIDES = """() => { const v = document.querySelector('[data-testid=table]').dataset.version;
+  return window.__started.filter((a) => (a.id || '').startsWith('motion:slide:hand->') && a.playState !== 'idle'
+                                        && a.__version === v).map((a) => {
   const t = (a.effect.getKeyframes()[0].translate || '').trim().split(/\\s+/).map(parseFloat);   // "12px" or "12px 3px"
   return {key: a.effect.target.dataset.key, id: a.id, dx: t[0] || 0, dy: t[1] || 0,
-          inHand: !!a.effect.target.closest('[data-testid=hand]')}; })"""
+          inHand: !!a.effect.target.closest('[data-testid=hand]')}; }); }"""
 
 SETTLED = "() => !document.querySelector('[data-testid=hand]').getAnimations({subtree: true}).length"
 
 
 def test_the_hand_slides_to_its_new_order_when_sorted_and_when_a_drawn_card_goes_in(new_page, boot, site_url):
     page = new_page(viewport={"width": 1280, "height": 800})
-    start(page, boot, site_url, "chupate", "bot_delay=150&speed=slow&seed=4", opponents=1)
+    # a bot waits 1 s before it moves: the test reads each of my updates before the next one comes
+    start(page, boot, site_url, "chupate", "bot_delay=1000&speed=slow&seed=4", opponents=1)
     page.wait_for_function("() => document.querySelector('[data-testid=table]').dataset.turn === '0'")
     page.wait_for_function(SETTLED)          # the deal has landed and the playable cards are lifted
+    page.evaluate(KEEP_ANIMATIONS)
+    page.evaluate(FORGET_ANIMATIONS)
     before = page.evaluate(HAND_PLACES)
     page.click('[data-testid="sort-number"]')
     page.wait_for_function("() => document.querySelector('[data-testid=sort-number]').getAttribute('aria-pressed') === 'true'")
@@ -243,11 +261,12 @@ def test_the_hand_slides_to_its_new_order_when_sorted_and_when_a_drawn_card_goes
             break
         keys = page.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-key]')].map((e) => e.dataset.key)")
         version = page.get_attribute('[data-testid="table"]', "data-version")
+        page.evaluate(FORGET_ANIMATIONS)
         page.click('[data-testid="btn-draw"]')
         page.wait_for_function("v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version)
-        now = page.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-key]')].map((e) => e.dataset.key)")
+        now, slid = page.evaluate(f"""() => [[...document.querySelectorAll('[data-testid=hand] [data-key]')]
+                                              .map((e) => e.dataset.key), ({SLIDES})()]""")   # one update's
         new = [k for k in now if k not in keys]
-        slid = page.evaluate(SLIDES)
         if new and now.index(new[0]) < len(now) - 1:      # it went in before some card: those slide right
             later = set(now[now.index(new[0]) + 1:])
             assert later <= {s["key"] for s in slid} and all(s["dx"] < 0 for s in slid if s["key"] in later), slid
