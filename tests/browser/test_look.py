@@ -45,12 +45,18 @@ FACES = """() => {
 }"""
 
 
+# No card in flight: a click aimed at a card still flying in from the pile (or at a button one flies over)
+# can land beside it on a loaded machine, as a player's click would; a player waits for the deal too.
+LANDED = "() => !document.getAnimations().some((a) => (a.id || '').startsWith('motion:') && a.playState === 'running')"
+
+
 def open_game(page, boot, site_url, game_id, query="bot_delay=0&seed=4", opponents=1):
     boot(page, f"{site_url}?{query}")
     page.click(f'[data-testid="game-{game_id}"]')
     page.check(f'[data-testid="opt-opponents-{opponents}"]')
     page.click('[data-testid="btn-start"]')
     page.wait_for_selector('[data-testid="table"]')
+    page.wait_for_function(LANDED)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -234,6 +240,7 @@ def test_skypo_grid_lights_while_i_must_act(new_page, boot, site_url):
     assert page.evaluate(MY_TURN)["lit"]                       # the opening: two cards to turn up
     for _ in range(2):
         version = page.get_attribute('[data-testid="table"]', "data-version")
+        page.wait_for_function(LANDED)
         page.click('[data-testid="my-grid"] button.card.face-down >> nth=0')
         page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
     seen = set()

@@ -91,7 +91,9 @@ def test_table_mid_game_and_result(new_page, boot, site_url, game, width, height
     SHOTS.mkdir(parents=True, exist_ok=True)
     fields, quick = GAMES[game]
     page = new_page(viewport={"width": width, "height": height})
-    open_game(page, boot, site_url, game, "bot_delay=0&seed=6&autoplay=20", fields=fields)
+    # my seat plays every 100 ms: a quick game (Chúpate 2, Super Taki) must not end before the test has
+    # seen it mid-game (the log keeps only the newest moves; 20 ms ended Super Taki first on a loaded machine)
+    open_game(page, boot, site_url, game, "bot_delay=0&seed=6&autoplay=100", fields=fields)
     page.wait_for_selector('[data-testid="log-move-3"]', timeout=60_000)
     page.wait_for_function(f"() => !document.querySelector('dialog[open]') && {TABLE}.dataset.phase !== 'reveal'",
                            timeout=60_000)
