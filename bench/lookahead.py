@@ -21,7 +21,8 @@ whose shortlist is played out before it chooses:
   N rollouts per decision (a shortlist of K gets max(``WORLDS``, N / K) deals), as the reference spends
   its 200 on every decision, however few its moves; ``--own hard`` plays the searching seat's own later
   turns in its rollouts with the hard bot from its view (the value of hard's first match is then hard's
-  turn, not medium's; engine path only, several times slower: a proof of concept for a coded hard policy).
+  turn, not medium's; engine path only, several times slower: a proof of concept for a coded hard policy);
+  ``--own hard-turn`` only the rest of the turn being decided (then medium, as every other seat).
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
@@ -57,6 +58,7 @@ from tapete.core import get
 WORLDS = 8          # sampled deals per decision, each shared by every candidate
 TOP = 3             # the shortlist keeps this many matches and this many placements
 HORIZON = 400       # actions at most in a rollout (a round ends long before)
+OWN = ("medium", "hard", "hard-turn")    # who plays the searching seat's own turns in its rollouts
 
 
 def medium_choice(hand: list[str], legal: list[str], rng: random.Random) -> str:
@@ -85,8 +87,8 @@ class Lookahead(DosHard):
                  halving: bool = False, rollouts: int = 0, own: str = "medium") -> None:
         self.worlds, self.top, self.game_won, self.fast, self.halving = worlds, top, game_won, fast, halving
         self.rollouts, self.own = rollouts, own
-        if own not in ("medium", "hard") or (fast and own != "medium"):
-            raise ValueError("own: 'medium', or 'hard' on the engine path (not with fast)")
+        if own not in OWN or (fast and own != "medium"):
+            raise ValueError(f"own: one of {', '.join(OWN)}; not 'medium' only on the engine path (not with fast)")
         self.game = get("dos")
 
     def candidates(self, view: dict, legal: list[str]) -> list[str]:
@@ -158,7 +160,8 @@ class Lookahead(DosHard):
             winner = game_winner(state, gained)
             winners = None if winner is None else [winner]
         else:
-            gained = engine_round(game, state, seat, action, rng, DosHard() if self.own == "hard" else None)
+            own = None if self.own == "medium" else DosHard()
+            gained = engine_round(game, state, seat, action, rng, own, self.own == "hard-turn")
             winners = state["result"]["winners"] if state["over"] else None
         others = [g for s, g in enumerate(gained) if s != seat]
         value = gained[seat] - sum(others) / len(others)
@@ -167,21 +170,24 @@ class Lookahead(DosHard):
         return value
 
 
-def engine_round(game, state: dict, seat: int, action: str, rng: random.Random, own=None) -> list[int]:
+def engine_round(game, state: dict, seat: int, action: str, rng: random.Random, own=None,
+                 this_turn: bool = False) -> list[int]:
     """A rollout's round on the engine: ``action`` for ``seat``, then ``medium_choice`` for every seat (each
     exposed holder calls ¡DOS! first, as the medium bot does) until the round ends or ``HORIZON`` more
     actions; the points each seat gained. ``own``: a bot that plays ``seat``'s turns instead (from its
-    view). ``state`` is played on (changed)."""
+    view); ``this_turn``: only the rest of the turn ``action`` began. ``state`` is played on (changed)."""
     before, round_no = list(state["scores"]), state["round"]
     game.apply(state, seat, action)
+    same_turn = True
     for _ in range(HORIZON):
         if state["over"] or state["round"] != round_no or state["phase"] == "round_over":
             break
         for holder in game.exposed(state):    # every holder calls ¡DOS! first, as the medium bot does
             game.apply(state, holder, "dos")
         turn = state["turn"]
+        same_turn = same_turn and turn == seat
         legal = game.legal_actions(state, turn)
-        if own is not None and turn == seat:
+        if own is not None and turn == seat and (same_turn or not this_turn):
             legal = [a for a in legal if a.split(" ")[0] not in ("dos", "catch")]
             game.apply(state, turn, own.choose(game.view(state, turn), legal, True, rng))
         else:
@@ -229,8 +235,9 @@ def main() -> int:
                         "short shortlist gets more deals than --worlds (the reference spends 200 on every decision)")
     parser.add_argument("--halving", action="store_true", help="spend the same budget by sequential halving "
                         "(the better half of the candidates goes on to more deals) instead of evenly")
-    parser.add_argument("--own", default="medium", choices=("medium", "hard"), help="the policy of the "
-                        "searching seat's own turns in its rollouts (hard: the DOS hard bot from its view; engine path)")
+    parser.add_argument("--own", default="medium", choices=OWN, help="the policy of the searching seat's own "
+                        "turns in its rollouts (hard: the DOS hard bot from its view; hard-turn: only for the rest "
+                        "of the turn being decided; engine path)")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()

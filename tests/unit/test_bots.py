@@ -485,7 +485,8 @@ def test_the_lookahead_bench_spends_at_least_its_rollout_floor_on_a_short_shortl
 def test_the_lookahead_bench_can_play_its_own_turns_in_a_rollout_with_the_hard_bot():
     """``--own hard``: in ``engine_round`` the searching seat's later turns are chosen by the given bot
     from that seat's view (never a call or a catch: every holder calls first), the other seats' by
-    ``medium_choice``; the rounds it plays differ from all-medium ones. Not on the coded path."""
+    ``medium_choice``; the rounds it plays differ from all-medium ones. Not on the coded path.
+    ``--own hard-turn``: the bot plays only the rest of the turn being decided."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -512,6 +513,28 @@ def test_the_lookahead_bench_can_play_its_own_turns_in_a_rollout_with_the_hard_b
     assert all(view["turn"] == view["seat"] and "hand" in view for view, _ in asked)
     assert all(a.split(" ")[0] not in ("dos", "catch") for _, legal in asked for a in legal)
     assert differed > 0
+    # ``this_turn`` (--own hard-turn): the bot only finishes the turn being decided, never a later one
+    fewer = used = 0
+    for seed in range(6):
+        state = game.new(4, seed, {})
+        seat, first, start = state["turn"], game.legal_actions(state, state["turn"])[0], len(state["history"])
+
+        class TurnRecorder(DosHard):
+            def choose(self, view, legal, must_act, rng):
+                others = [s for s, a in state["history"][start:] if s != seat and a.split(" ")[0] != "dos"]
+                assert not others, (others, state["history"][start:])       # nobody else has moved yet
+                asked.append(view)
+                return super().choose(view, legal, must_act, rng)
+
+        asked.clear()
+        engine_round(game, state, seat, first, random.Random(seed), TurnRecorder(), this_turn=True)
+        this_turn = len(asked)
+        asked.clear()
+        engine_round(game, game.new(4, seed, {}), seat, first, random.Random(seed), Recorder())
+        assert this_turn <= len(asked)
+        fewer += this_turn < len(asked)
+        used += this_turn > 0
+    assert fewer > 0 and used > 0
 
 
 def test_the_lookahead_bench_rolls_out_with_the_medium_bots_choices():
