@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tapete.bots import dos_rollout
+from tapete.bots.dos import DosHard
 from tapete.bots.dos_rollout import CARDS, Round, choose, decode_move, play_out, play_round
 from tapete.core import get
 
@@ -280,3 +281,95 @@ def test_the_lookahead_bench_rollouts_are_the_same_with_fast(game_won):
             ended += state["over"]
             compared += 1
     assert compared >= 60 and ended >= 15
+
+
+# ----- the searching seat's own turns played by a bot (bench/lookahead.py --own hard / hard-turn) -------------
+class Asked(DosHard):
+    """DOS hard, keeping a copy of every view and legal list it is given."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[dict, list[str]]] = []
+
+    def choose(self, view, legal, must_act, rng):
+        assert must_act
+        self.asked.append((copy.deepcopy(view), list(legal)))
+        return super().choose(view, legal, must_act, rng)
+
+
+@functools.lru_cache(maxsize=None)
+def own_cases(this_turn: bool) -> list[dict]:
+    """``cases()`` played on the engine path with ``own=DosHard()`` (``this_turn`` as given): ``gained``,
+    ``next``, ``after``, and ``asked`` (the views and legal lists the bot was given)."""
+    out = []
+    for case in cases():
+        bot, after, policy = Asked(), copy.deepcopy(case["state"]), random.Random(case["seed"])
+        gained = lookahead.engine_round(GAME, after, case["seat"], case["action"], policy, bot, this_turn)
+        out.append(dict(case, gained=gained, next=policy.random(), after=after, asked=bot.asked))
+    return out
+
+
+def check_own(case: dict, this_turn: bool, horizon: int = dos_rollout.HORIZON) -> None:
+    """``play_out`` with the recording bot against the engine path's round: the same views and legal lists
+    given to the bot, points, generator use and last table (and the calls and version made, when the bot
+    plays every own turn: the coded round keeps them only then)."""
+    bot, policy = Asked(), random.Random(case["seed"])
+    table = play_out(case["state"], case["seat"], case["action"], policy, horizon, own=bot, this_turn=this_turn)
+    where = (case["kind"], case["action"], case["variant"], case["seed"], this_turn)
+    assert len(bot.asked) == len(case["asked"]), where
+    for (view, legal), (engine_view, engine_legal) in zip(bot.asked, case["asked"]):
+        assert view == engine_view, (where, {k: (view.get(k), v) for k, v in engine_view.items() if view.get(k) != v})
+        assert legal == engine_legal, where
+    assert table.gained() == case["gained"], where
+    assert policy.random() == case["next"], where
+    after = case["after"]
+    assert decoded(table) == {key: after[key] for key in ("hands", "draw", "discard", "center", "rng")}, where
+    if not this_turn:
+        assert (table.called, table.version) == (after["called"], after["version"]), where
+    if not table.over():
+        assert (table.turn, table.phase, table.drawn, table.bonus, table.penalty) == (
+            after["turn"], after["phase"], after["drawn"], after["bonus"], after["penalty"]), where
+
+
+def test_the_coded_round_shows_the_engines_view_and_legal_actions():
+    """At the start of every case (deferred penalties, empty piles...)."""
+    for case in cases():
+        state, seat = case["state"], case["seat"]
+        table = Round(state)
+        assert table.view(seat) == GAME.view(state, seat)
+        assert table.legal(seat) == [a for a in GAME.legal_actions(state, seat) if a.split(" ")[0] not in CALLS]
+
+
+@pytest.mark.parametrize("this_turn", [False, True])
+def test_with_an_own_bot_the_round_plays_out_as_on_the_engine(this_turn):
+    """``own=DosHard()``: the bot is given the engine's very view and legal actions at each of the seat's
+    turns (all of them, or those of the turn being decided with ``this_turn``), and the round ends as the
+    engine's: points, generator use (the bot's ties and the policy's), last table."""
+    for case in own_cases(this_turn):
+        check_own(case, this_turn)
+    asked = [len(case["asked"]) for case in own_cases(this_turn)]
+    medium = {id(case["state"]): case for case in cases()}
+    differ = sum(case["gained"] != medium[id(case["state"])]["gained"] for case in own_cases(this_turn))
+    assert sum(asked) >= (400 if this_turn else 3000) and sum(n > 0 for n in asked) >= (300 if this_turn else 600)
+    assert differ >= (50 if this_turn else 200)              # the bot's turns are not medium's
+    if this_turn:
+        assert sum(asked) < sum(len(case["asked"]) for case in own_cases(False))
+    assert {case["variant"] for case in own_cases(this_turn)} == {None, *VARIANTS}
+    views = [view for case in own_cases(this_turn) for view, _ in case["asked"]]
+    assert sum(any(view["called"]) for view in views) >= len(views) // 10      # the calls made on the way
+
+
+@pytest.mark.parametrize("horizon", [0, 1, 4, 12])
+def test_with_an_own_bot_a_rollout_stopped_by_its_horizon_stops_where_the_engine_does(monkeypatch, horizon):
+    monkeypatch.setattr(lookahead, "HORIZON", horizon)
+    for this_turn in (False, True):
+        for case in cases()[::7]:
+            bot, after, policy = Asked(), copy.deepcopy(case["state"]), random.Random(case["seed"])
+            gained = lookahead.engine_round(GAME, after, case["seat"], case["action"], policy, bot, this_turn)
+            check_own(dict(case, gained=gained, next=policy.random(), after=after, asked=bot.asked), this_turn, horizon)
+
+
+def test_with_an_own_bot_play_round_leaves_the_state_alone():
+    for case in cases()[::5]:
+        before = json.dumps(case["state"])
+        play_round(case["state"], case["seat"], case["action"], random.Random(case["seed"]), own=DosHard())
+        assert json.dumps(case["state"]) == before

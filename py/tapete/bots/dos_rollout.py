@@ -5,6 +5,11 @@ What: ``play_round(state, seat, action, rng)`` takes a whole DOS state during a 
 with the medium bot's policy (``medium_choice``, the one of bench/lookahead.py, here on coded cards)
 until the round ends or ``HORIZON`` actions have been played; it returns the points each seat gained
 (``game_winner`` tells whether that round ended the game). bench/lookahead.py uses it with ``--fast``.
+With ``own`` (a bot such as ``DosHard()``) the searching seat's turns are that bot's instead, as in
+``engine_round``: at each of them the round builds the seat's view (``Round.view``, the whole dict
+``Dos.view`` gives) and its legal actions as text (``Round.legal``, the engine's order, less the calls),
+asks ``own.choose(view, legal, True, rng)`` and plays the answer; ``this_turn``: only the rest of the turn
+the first action began, then the medium policy for that seat too (``--own hard`` / ``--own hard-turn``).
 
 Why: a lookahead bot (bench/lookahead.py) spends almost all of its time in such rollouts, and the
 engine path (``Dos.apply`` with its action texts, legality checks, events and history, then
@@ -28,14 +33,19 @@ Exactness: the result and the generators' use are those of the engine path, on p
 - the policy lists its moves in ``legal_actions`` order (centre cards left to right; on each, singles
   then pairs, kinds in hand order; then placements in hand order) and calls ``rng.choice`` on a list
   of the same length as ``medium_choice`` does, only when there is a match or a placement to choose;
-- ¡DOS! calls are not simulated: every holder calls before each turn action in the engine path, so
-  nobody is ever caught and the calls change nothing but the ``called`` flags (a deferred penalty
-  already in the state is played out).
+- ¡DOS! calls are not simulated for the policy: every holder calls before each turn action in the
+  engine path, so nobody is ever caught and the calls change nothing but the ``called`` flags and the
+  state's ``version`` (a deferred penalty already in the state is played out). With an ``own`` bot, whose
+  view shows both, every holder calls before each turn action as on the engine path (``Round.call``),
+  the flags are cleared where the engine clears them and ``version`` counts every action;
+- the own bot gets the same ``rng`` object at the same points as on the engine path, so its ties and the
+  policy's draw from the generator in the same order.
 
 Checked by tests/unit/test_dos_rollout.py: equal points, equal generator use and an equal last table
 (hands, piles, row, engine generator) against the engine path, over hundreds of states from seeded
 games: every kind of first action, reshuffles, empty piles, double colour matches, deferred penalties,
-rounds that end the game, rounds cut by the horizon.
+rounds that end the game, rounds cut by the horizon; with ``own=DosHard()`` (every own turn, or only
+the turn being decided), the same and the very views and legal lists the bot is given on the engine path.
 """
 
 from __future__ import annotations
@@ -44,8 +54,8 @@ import random
 from bisect import insort
 
 from ..core.rng import shuffle_in_state
-from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOUBLE_COLOR_DRAW, INFO, TURN_PHASES,
-                               sort_key)
+from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOS_HAND, DOUBLE_COLOR_DRAW, INFO, MAX_TARGET,
+                               TURN_PHASES, sort_key)
 
 HORIZON = 400          # turn actions at most after the first one (bench/lookahead.py's cap)
 
@@ -156,10 +166,14 @@ def choose(hand: list[int], center: list[int], covers: list[tuple], phase: str, 
 
 # ----- the round ------------------------------------------------------------------------------------------
 class Round:
-    """One DOS round on card indices: the engine's turn rules, nothing else (no calls, no events)."""
+    """One DOS round on card indices: the engine's turn rules, nothing else (no events). The ¡DOS! calls
+    (``call``) and the state's ``version`` are kept only by ``play_out`` with an ``own`` bot, whose view
+    (``view``) shows them; the ``called`` flags are cleared as the engine clears them, always."""
 
     def __init__(self, state: dict) -> None:
         code = INDEX.__getitem__
+        self.state = state                           # the fields a round leaves alone (scores, options...)
+        self.called, self.version = list(state["called"]), state["version"]
         self.players = state["players"]
         self.hands = [sorted(map(code, hand)) for hand in state["hands"]]
         self.draw = list(map(code, state["draw"]))
@@ -207,11 +221,13 @@ class Round:
             if card is None:
                 break
             insort(hand, card)
+            self.called[seat] = False
 
     def _match(self, seat: int, cards: tuple, index: int) -> None:
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
+        self.called[seat] = False
         self.covers[index] = cards
         bonus = colour_bonus(cards, self.center[index])
         if bonus:
@@ -224,6 +240,7 @@ class Round:
 
     def _place(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
+        self.called[seat] = False
         self.center.append(card)
         self.covers.append(())
         if self.phase != BONUS:
@@ -269,26 +286,118 @@ class Round:
         self.winner = seat
         self.won = sum(POINTS[c] for s, hand in enumerate(self.hands) if s != seat for c in hand)
 
+    def call(self) -> None:
+        """Every exposed holder (two cards, not called) calls ¡DOS!, in seat order: one action each."""
+        called = self.called
+        for s, hand in enumerate(self.hands):
+            if len(hand) == DOS_HAND and not called[s]:
+                called[s] = True
+                self.version += 1
+
+    def view(self, seat: int) -> dict:
+        """``Dos.view(state, seat)`` of the engine's state at this point (during a turn; ``called`` and
+        ``version`` as kept by ``play_out`` with an ``own`` bot)."""
+        state, hands, called = self.state, self.hands, self.called
+        view = {
+            "game": "dos",
+            "players": self.players,
+            "seat": seat,
+            "version": self.version,
+            "phase": self.phase,
+            "turn": self.turn,
+            "dealer": state["dealer"],
+            "dealer_draw": [[list(d) for d in r] for r in state["dealer_draw"]],
+            "center": [CARDS[c] for c in self.center],
+            "covers": [[CARDS[c] for c in cover] for cover in self.covers],
+            "draw_count": len(self.draw),
+            "discard_count": len(self.discard),
+            "discard_top": CARDS[self.discard[-1]] if self.discard else None,
+            "counts": [len(h) for h in hands],
+            "called": list(called),
+            "exposed": [s for s, h in enumerate(hands) if len(h) == DOS_HAND and not called[s]],
+            "drawn": self.drawn,
+            "bonus": self.bonus,
+            "penalty": self.penalty,
+            "scores": list(state["scores"]),
+            "round": state["round"],
+            "options": dict(state["options"]),
+            "over": state["over"],
+            "result": state.get("result"),
+            "last_round": state.get("last_round"),
+        }
+        last = view["last_round"]
+        if last is not None and "hands" in last:
+            view["last_round"] = dict(last, hands=[sorted(h, key=sort_key) for h in last["hands"]])
+        view["hand"] = [CARDS[c] for c in hands[seat]]
+        return view
+
+    def legal(self, seat: int) -> list[str]:
+        """``Dos.legal_actions(state, seat)`` for the turn seat, as text in the engine's order, less the
+        ¡DOS! calls and catches (``_matches`` then ``_turn_moves``)."""
+        hand = self.hands[seat]
+        kinds = sorted(set(hand))
+        out: list[str] = []
+        targets = [(i, LO[t], HI[t]) for i, t in enumerate(self.center) if not self.covers[i]]
+        if self.phase == PLAY and targets:
+            singles = [(CARDS[c], LO[c], HI[c]) for c in kinds]
+            pairs = []
+            for i, a in enumerate(kinds):
+                for b in kinds[i:]:
+                    if LO[a] + LO[b] <= MAX_TARGET and (a != b or hand.count(a) > 1):
+                        pairs.append((CARDS[a] + "+" + CARDS[b], LO[a] + LO[b], HI[a] + HI[b]))
+            for i, tlo, thi in targets:
+                on = f" on:{i}"
+                out += ["match " + c + on for c, lo, hi in singles if lo <= thi and hi >= tlo]
+                out += ["match " + c + on for c, lo, hi in pairs if lo <= thi and hi >= tlo]
+        places = ["place " + CARDS[c] for c in kinds]
+        if self.phase == BONUS:
+            return out + places + [END]
+        if any(self.covers):
+            return out + [END]
+        return out + (places if self.drawn else [DRAW])
+
     def gained(self) -> list[int]:
         """Points gained per seat: the winner scores the other hands, nobody else scores."""
         return [self.won if s == self.winner else 0 for s in range(self.players)]
 
 
-def play_round(state: dict, seat: int, action: str, rng: random.Random, horizon: int = HORIZON) -> list[int]:
+def play_round(state: dict, seat: int, action: str, rng: random.Random, horizon: int = HORIZON, own=None,
+               this_turn: bool = False) -> list[int]:
     """Apply ``action`` for ``seat`` (the seat on turn; the action legal), then the medium policy for every
     seat until the round ends or ``horizon`` more actions; the points gained per seat. ``state`` (a whole
-    DOS state during a turn) is left unchanged; ``rng`` is the policy's generator (ties)."""
-    return play_out(state, seat, action, rng, horizon).gained()
+    DOS state during a turn) is left unchanged; ``rng`` is the policy's generator (ties). ``own``: a bot
+    (``choose(view, legal, must_act, rng)``, e.g. ``DosHard()``) that plays ``seat``'s turns instead, from
+    its view and over its legal actions less the calls, with the same ``rng``; ``this_turn``: only the rest
+    of the turn ``action`` began (bench/lookahead.py's ``engine_round``)."""
+    return play_out(state, seat, action, rng, horizon, own, this_turn).gained()
 
 
-def play_out(state: dict, seat: int, action: str, rng: random.Random, horizon: int = HORIZON) -> Round:
+def play_out(state: dict, seat: int, action: str, rng: random.Random, horizon: int = HORIZON, own=None,
+             this_turn: bool = False) -> Round:
     """``play_round``'s round, returned as its last table (the tests compare it card by card with the
     engine's state)."""
     if state["phase"] not in TURN_PHASES or seat != state["turn"]:
         raise ValueError("a round is played out from the turn seat's action during a turn")
     table = Round(state)
     table.apply(seat, encode_move(action))
-    for _ in range(horizon):
+    played = 0
+    if own is not None:                 # the engine path's loop: calls, then the own bot or the policy
+        table.version += 1
+        same_turn = True
+        while played < horizon and not table.over():
+            table.call()
+            turn = table.turn
+            same_turn = same_turn and turn == seat
+            if this_turn and not same_turn:
+                break                   # the bot's turn is over: the policy for every seat from here
+            if turn == seat:
+                move = encode_move(own.choose(table.view(turn), table.legal(turn), True, rng))
+            else:
+                move = choose(table.hands[turn], table.center, table.covers, table.phase, table.drawn, rng)
+            table.apply(turn, move)
+            table.version += 1
+            played += 1
+    for _ in range(horizon - played):
         if table.over():
             break
         turn = table.turn
