@@ -21,8 +21,10 @@ whose shortlist is played out before it chooses:
   N rollouts per decision (a shortlist of K gets max(``WORLDS``, N / K) deals), as the reference spends
   its 200 on every decision, however few its moves; ``--own hard`` plays the searching seat's own later
   turns in its rollouts with the hard bot from its view (the value of hard's first match is then hard's
-  turn, not medium's; engine path only, several times slower: a proof of concept for a coded hard policy);
-  ``--own hard-turn`` only the rest of the turn being decided (then medium, as every other seat).
+  turn, not medium's; several times slower than medium); ``--own hard-turn`` only the rest of the turn
+  being decided (then medium, as every other seat). Both work with ``--fast`` too: the coded round gives
+  the hard bot the engine's very view and legal actions (``own`` of ``play_round``: the same points, the
+  same choices, tests/unit/test_dos_rollout.py).
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
@@ -87,8 +89,8 @@ class Lookahead(DosHard):
                  halving: bool = False, rollouts: int = 0, own: str = "medium") -> None:
         self.worlds, self.top, self.game_won, self.fast, self.halving = worlds, top, game_won, fast, halving
         self.rollouts, self.own = rollouts, own
-        if own not in OWN or (fast and own != "medium"):
-            raise ValueError(f"own: one of {', '.join(OWN)}; not 'medium' only on the engine path (not with fast)")
+        if own not in OWN:
+            raise ValueError(f"own: one of {', '.join(OWN)}")
         self.game = get("dos")
 
     def candidates(self, view: dict, legal: list[str]) -> list[str]:
@@ -151,17 +153,18 @@ class Lookahead(DosHard):
     def rollout(self, view: dict, action: str, gen: random.Random) -> float:
         """One deal of the unseen cards (from ``gen``), ``action``, then the medium bot's policy for every
         seat (``medium_choice``) to the round's end: the seat's points of the round less the others' mean.
-        ``fast``: the round is played by tapete.bots.dos_rollout (the same points, tested), not the engine."""
+        ``fast``: the round is played by tapete.bots.dos_rollout (the same points, tested), not the engine.
+        ``own``: the seat's own turns by the hard bot (``hard``), or only the rest of this one (``hard-turn``)."""
         game, seat = self.game, view["seat"]
         state = game.determinize(view, gen)
         rng = random.Random(gen.getrandbits(32))
+        own, this_turn = None if self.own == "medium" else DosHard(), self.own == "hard-turn"
         if self.fast:
-            gained = play_round(state, seat, action, rng)
+            gained = play_round(state, seat, action, rng, own=own, this_turn=this_turn)
             winner = game_winner(state, gained)
             winners = None if winner is None else [winner]
         else:
-            own = None if self.own == "medium" else DosHard()
-            gained = engine_round(game, state, seat, action, rng, own, self.own == "hard-turn")
+            gained = engine_round(game, state, seat, action, rng, own, this_turn)
             winners = state["result"]["winners"] if state["over"] else None
         others = [g for s, g in enumerate(gained) if s != seat]
         value = gained[seat] - sum(others) / len(others)
@@ -237,7 +240,7 @@ def main() -> int:
                         "(the better half of the candidates goes on to more deals) instead of evenly")
     parser.add_argument("--own", default="medium", choices=OWN, help="the policy of the searching seat's own "
                         "turns in its rollouts (hard: the DOS hard bot from its view; hard-turn: only for the rest "
-                        "of the turn being decided; engine path)")
+                        "of the turn being decided; with or without --fast)")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()

@@ -485,12 +485,14 @@ def test_the_lookahead_bench_spends_at_least_its_rollout_floor_on_a_short_shortl
 def test_the_lookahead_bench_can_play_its_own_turns_in_a_rollout_with_the_hard_bot():
     """``--own hard``: in ``engine_round`` the searching seat's later turns are chosen by the given bot
     from that seat's view (never a call or a catch: every holder calls first), the other seats' by
-    ``medium_choice``; the rounds it plays differ from all-medium ones. Not on the coded path.
-    ``--own hard-turn``: the bot plays only the rest of the turn being decided."""
+    ``medium_choice``; the rounds it plays differ from all-medium ones. ``--own hard-turn``: the bot plays
+    only the rest of the turn being decided. Both with ``--fast`` too: the same rollout values and choices
+    (the coded round's exactness: tests/unit/test_dos_rollout.py)."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     from lookahead import Lookahead, engine_round
+    from lookahead import medium_choice as lookahead_medium
     from tapete.bots.dos import DosHard
 
     class Recorder(DosHard):
@@ -499,7 +501,9 @@ def test_the_lookahead_bench_can_play_its_own_turns_in_a_rollout_with_the_hard_b
             return super().choose(view, legal, must_act, rng)
 
     with pytest.raises(ValueError):
-        Lookahead(fast=True, own="hard")
+        Lookahead(own="expert")
+    with pytest.raises(ValueError):
+        Lookahead(fast=True, own="medium-turn")
     game, differed, asked = get("dos"), 0, []
     for seed in range(6):
         state = game.new(4, seed, {})
@@ -535,6 +539,30 @@ def test_the_lookahead_bench_can_play_its_own_turns_in_a_rollout_with_the_hard_b
         fewer += this_turn < len(asked)
         used += this_turn > 0
     assert fewer > 0 and used > 0
+    # --fast with --own: the same rollout values and the same choices as on the engine
+    game, decided = get("dos"), 0
+    for own in ("hard", "hard-turn"):
+        slow, fast = Lookahead(worlds=2, top=99, own=own), Lookahead(worlds=2, top=99, own=own, fast=True)
+        for seed in range(3):
+            state, rng = game.new(4, seed, {}), random.Random(seed)
+            for move in range(60):
+                if state["over"] or state["phase"] == "round_over":
+                    break
+                for holder in game.exposed(state):
+                    game.apply(state, holder, "dos")
+                turn = state["turn"]
+                view, legal = game.view(state, turn), game.legal_actions(state, turn)
+                if move % 6 == 0 and len(slow.candidates(view, legal)) > 1:
+                    for action in slow.candidates(view, legal):
+                        gens = [random.Random(move), random.Random(move)]
+                        assert fast.rollout(view, action, gens[0]) == slow.rollout(view, action, gens[1])
+                        assert gens[0].random() == gens[1].random()
+                    gens = [random.Random(move), random.Random(move)]
+                    assert fast.choose(view, legal, True, gens[0]) == slow.choose(view, legal, True, gens[1])
+                    assert gens[0].random() == gens[1].random()
+                    decided += 1
+                game.apply(state, turn, lookahead_medium(state["hands"][turn], legal, rng))
+    assert decided >= 10
 
 
 def test_the_lookahead_bench_rolls_out_with_the_medium_bots_choices():
