@@ -10,7 +10,9 @@ go through both paths in the same run, in alternating passes (the best pass of e
   engine (bench/lookahead.py's ``engine_round``, on a copy made before the clock starts) against
   ``play_round``;
 - ``rollout``: a whole ``Lookahead.rollout`` (deal from the view, round, value), the default against
-  ``--fast``: what the lookahead bench gains.
+  ``--fast``: what the lookahead bench gains;
+- ``rollout, own hard``: the same with ``--own hard`` (the searching seat's own turns by the hard bot,
+  from the view each path builds), engine against ``--fast``.
 
 Both paths must give the same points (a mismatch is printed and the exit status is 1).
 
@@ -83,7 +85,9 @@ def measure(samples: list[tuple[dict, str, int]], repeat: int) -> dict:
     dealt = [(game.determinize(view, random.Random(seed)), view["seat"], action, seed)
              for view, action, seed in samples]
     slow, fast = Lookahead(), Lookahead(fast=True)
-    best = {key: float("inf") for key in ("round engine", "round simulator", "rollout engine", "rollout fast")}
+    slow_hard, fast_hard = Lookahead(own="hard"), Lookahead(own="hard", fast=True)
+    best = {key: float("inf") for key in ("round engine", "round simulator", "rollout engine", "rollout fast",
+                                          "hard engine", "hard fast")}
     mismatches = 0
     for _ in range(repeat):
         copies = [copy.deepcopy(state) for state, _, _, _ in dealt]    # the engine plays on its copy
@@ -100,7 +104,14 @@ def measure(samples: list[tuple[dict, str, int]], repeat: int) -> dict:
         seconds, fast_values = timed(lambda: [fast.rollout(view, action, random.Random(seed))
                                               for view, action, seed in samples])
         best["rollout fast"] = min(best["rollout fast"], seconds)
-        mismatches = sum(a != b for a, b in zip(engine, simulated)) + sum(a != b for a, b in zip(values, fast_values))
+        seconds, hard_values = timed(lambda: [slow_hard.rollout(view, action, random.Random(seed))
+                                              for view, action, seed in samples])
+        best["hard engine"] = min(best["hard engine"], seconds)
+        seconds, fast_hard_values = timed(lambda: [fast_hard.rollout(view, action, random.Random(seed))
+                                                   for view, action, seed in samples])
+        best["hard fast"] = min(best["hard fast"], seconds)
+        mismatches = sum(sum(a != b for a, b in zip(x, y)) for x, y in
+                         ((engine, simulated), (values, fast_values), (hard_values, fast_hard_values)))
     return {"seconds": best, "mismatches": mismatches}
 
 
@@ -121,6 +132,8 @@ def main() -> int:
           f"simulator {n / s['round simulator']:,.0f}/s: {s['round engine'] / s['round simulator']:.1f}x")
     print(f"- Lookahead.rollout (deal, round, value): engine {n / s['rollout engine']:,.0f}/s, "
           f"--fast {n / s['rollout fast']:,.0f}/s: {s['rollout engine'] / s['rollout fast']:.1f}x")
+    print(f"- Lookahead.rollout with --own hard: engine {n / s['hard engine']:,.0f}/s, "
+          f"--fast {n / s['hard fast']:,.0f}/s: {s['hard engine'] / s['hard fast']:.1f}x")
     same = "yes" if not got["mismatches"] else f"NO, {got['mismatches']} differ"
     print(f"- the same points on every state: {same}")
     return 1 if got["mismatches"] else 0

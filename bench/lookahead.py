@@ -21,10 +21,10 @@ whose shortlist is played out before it chooses:
   N rollouts per decision (a shortlist of K gets max(``WORLDS``, N / K) deals), as the reference spends
   its 200 on every decision, however few its moves; ``--own hard`` plays the searching seat's own later
   turns in its rollouts with the hard bot from its view (the value of hard's first match is then hard's
-  turn, not medium's; several times slower than medium); ``--own hard-turn`` only the rest of the turn
-  being decided (then medium, as every other seat). Both work with ``--fast`` too: the coded round gives
-  the hard bot the engine's very view and legal actions (``own`` of ``play_round``: the same points, the
-  same choices, tests/unit/test_dos_rollout.py).
+  turn, not medium's; slower than medium: the hard bot plans each own turn); ``--own hard-turn`` only the
+  rest of the turn being decided (then medium, as every other seat). Both work with ``--fast`` too: the
+  coded round gives the hard bot the engine's very view and legal actions (``own`` of ``play_round``: the
+  same points, the same choices, tests/unit/test_dos_rollout.py).
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
