@@ -98,20 +98,15 @@ def measure(samples: list[tuple[dict, str, int]], repeat: int) -> dict:
         seconds, simulated = timed(lambda: [play_round(state, seat, action, random.Random(seed))
                                             for state, seat, action, seed in dealt])
         best["round simulator"] = min(best["round simulator"], seconds)
-        seconds, values = timed(lambda: [slow.rollout(view, action, random.Random(seed))
-                                         for view, action, seed in samples])
-        best["rollout engine"] = min(best["rollout engine"], seconds)
-        seconds, fast_values = timed(lambda: [fast.rollout(view, action, random.Random(seed))
-                                              for view, action, seed in samples])
-        best["rollout fast"] = min(best["rollout fast"], seconds)
-        seconds, hard_values = timed(lambda: [slow_hard.rollout(view, action, random.Random(seed))
-                                              for view, action, seed in samples])
-        best["hard engine"] = min(best["hard engine"], seconds)
-        seconds, fast_hard_values = timed(lambda: [fast_hard.rollout(view, action, random.Random(seed))
-                                                   for view, action, seed in samples])
-        best["hard fast"] = min(best["hard fast"], seconds)
+        values = {}
+        for key, bot in (("rollout engine", slow), ("rollout fast", fast), ("hard engine", slow_hard),
+                         ("hard fast", fast_hard)):
+            seconds, values[key] = timed(lambda: [bot.rollout(view, action, random.Random(seed))
+                                                  for view, action, seed in samples])
+            best[key] = min(best[key], seconds)
         mismatches = sum(sum(a != b for a, b in zip(x, y)) for x, y in
-                         ((engine, simulated), (values, fast_values), (hard_values, fast_hard_values)))
+                         ((engine, simulated), (values["rollout engine"], values["rollout fast"]),
+                          (values["hard engine"], values["hard fast"])))
     return {"seconds": best, "mismatches": mismatches}
 
 

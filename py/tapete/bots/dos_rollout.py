@@ -56,8 +56,10 @@ from bisect import insort
 from ..core.rng import shuffle_in_state
 from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOS_HAND, DOUBLE_COLOR_DRAW, INFO, MAX_TARGET,
                                TURN_PHASES, sort_key)
+from ..games.dos.engine import Dos
 
 HORIZON = 400          # turn actions at most after the first one (bench/lookahead.py's cap)
+ENGINE = Dos()         # its ``view`` is the own bot's view of a coded table (``Round.view``)
 
 # ----- card tables, by card index ----------------------------------------------------------------------
 CARDS = tuple(sorted(set(DECK), key=sort_key))      # the distinct codes in hand order
@@ -296,40 +298,15 @@ class Round:
 
     def view(self, seat: int) -> dict:
         """``Dos.view(state, seat)`` of the engine's state at this point (during a turn; ``called`` and
-        ``version`` as kept by ``play_out`` with an ``own`` bot)."""
-        state, hands, called = self.state, self.hands, self.called
-        view = {
-            "game": "dos",
-            "players": self.players,
-            "seat": seat,
-            "version": self.version,
-            "phase": self.phase,
-            "turn": self.turn,
-            "dealer": state["dealer"],
-            "dealer_draw": [[list(d) for d in r] for r in state["dealer_draw"]],
-            "center": [CARDS[c] for c in self.center],
-            "covers": [[CARDS[c] for c in cover] for cover in self.covers],
-            "draw_count": len(self.draw),
-            "discard_count": len(self.discard),
-            "discard_top": CARDS[self.discard[-1]] if self.discard else None,
-            "counts": [len(h) for h in hands],
-            "called": list(called),
-            "exposed": [s for s, h in enumerate(hands) if len(h) == DOS_HAND and not called[s]],
-            "drawn": self.drawn,
-            "bonus": self.bonus,
-            "penalty": self.penalty,
-            "scores": list(state["scores"]),
-            "round": state["round"],
-            "options": dict(state["options"]),
-            "over": state["over"],
-            "result": state.get("result"),
-            "last_round": state.get("last_round"),
-        }
-        last = view["last_round"]
-        if last is not None and "hands" in last:
-            view["last_round"] = dict(last, hands=[sorted(h, key=sort_key) for h in last["hands"]])
-        view["hand"] = [CARDS[c] for c in hands[seat]]
-        return view
+        ``version`` as kept by ``play_out`` with an ``own`` bot): the engine's own ``view`` of this table
+        written back as text, so the two cannot drift apart."""
+        text = CARDS.__getitem__
+        table = dict(self.state, version=self.version, phase=self.phase, turn=self.turn,
+                     center=list(map(text, self.center)), covers=[list(map(text, c)) for c in self.covers],
+                     draw=self.draw, discard=list(map(text, self.discard)),
+                     hands=[list(map(text, h)) for h in self.hands], called=list(self.called),
+                     drawn=self.drawn, bonus=self.bonus, penalty=self.penalty)
+        return ENGINE.view(table, seat)
 
     def legal(self, seat: int) -> list[str]:
         """``Dos.legal_actions(state, seat)`` for the turn seat, as text in the engine's order, less the
