@@ -24,7 +24,10 @@ for a lookahead to take. Tactics:
   deals, bench/lookahead.py) won 49.5% against it, 67.5% against medium and 41.0% against the search
   (2026-12-02, docs/benchmarks.md): not kept. With rollouts on coded cards (``dos_rollout``), every
   legal move in 8 shared deals fits the budget (p95 70 ms CPython) and won 39.1% and 46.0% against the
-  search on two sets of seeds; at least 200 rollouts a decision (over the budget) 45.3%: not kept;
+  search on two sets of seeds; at least 200 rollouts a decision (over the budget) 45.3%: not kept.
+  The same search with this bot playing its seat's own turns in the rollouts (``--own hard``, 2026-12-03)
+  won 46.2% against the search where medium's own turns won 37.5% (160 paired seeds, +8.8 ± 4.9), at
+  p95 97 ms CPython on coded cards (about 210 ms in Pyodide, over the budget): not kept yet;
 - a match is worth the cards it sheds (``SHED``), a colour bonus (``BONUS``: one more card placed) and
   a double colour bonus most (``DOUBLE_BONUS``: every other seat draws one);
 - wilds (Wild DOS, Wild #) are kept for doubles and colour bonuses: spent on a plain match they cost
