@@ -38,12 +38,11 @@ import time
 from _common import machine, machine_lines
 from lookahead import Lookahead, engine_round
 from tapete.bots import make_bot
-from tapete.bots.dos_rollout import play_round
+from tapete.bots.dos_rollout import CALLS, play_round
 from tapete.core import get
 from tapete.sim import step
 
 PLAYERS = 4
-CALLS = ("dos", "catch")
 
 
 def sample(states: int, every: int, seed: int) -> list[tuple[dict, str, int]]:

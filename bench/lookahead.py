@@ -54,7 +54,7 @@ from bots import GAMES, Timed, pct, play, share
 from search import FlatSearch
 from tapete.bots import make_bot, think_through
 from tapete.bots.dos import DosHard
-from tapete.bots.dos_rollout import game_winner, play_round
+from tapete.bots.dos_rollout import CALLS, game_winner, play_round
 from tapete.core import get
 
 WORLDS = 8          # sampled deals per decision, each shared by every candidate
@@ -91,6 +91,7 @@ class Lookahead(DosHard):
         self.rollouts, self.own = rollouts, own
         if own not in OWN:
             raise ValueError(f"own: one of {', '.join(OWN)}")
+        self.own_bot = None if own == "medium" else DosHard()     # plays the seat's own turns in a rollout
         self.game = get("dos")
 
     def candidates(self, view: dict, legal: list[str]) -> list[str]:
@@ -158,7 +159,7 @@ class Lookahead(DosHard):
         game, seat = self.game, view["seat"]
         state = game.determinize(view, gen)
         rng = random.Random(gen.getrandbits(32))
-        own, this_turn = None if self.own == "medium" else DosHard(), self.own == "hard-turn"
+        own, this_turn = self.own_bot, self.own == "hard-turn"
         if self.fast:
             gained = play_round(state, seat, action, rng, own=own, this_turn=this_turn)
             winner = game_winner(state, gained)
@@ -191,7 +192,7 @@ def engine_round(game, state: dict, seat: int, action: str, rng: random.Random, 
         same_turn = same_turn and turn == seat
         legal = game.legal_actions(state, turn)
         if own is not None and turn == seat and (same_turn or not this_turn):
-            legal = [a for a in legal if a.split(" ")[0] not in ("dos", "catch")]
+            legal = [a for a in legal if a.split(" ", 1)[0] not in CALLS]
             game.apply(state, turn, own.choose(game.view(state, turn), legal, True, rng))
         else:
             game.apply(state, turn, medium_choice(state["hands"][turn], legal, rng))

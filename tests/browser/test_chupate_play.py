@@ -99,8 +99,7 @@ def test_chupate_points_game_with_round_results(new_page, boot, site_url):
         rounds_seen.append(True)
 
     play_to_the_end(page, 3 * MAX_CLICKS, look_at_round)
-    saw_round = bool(rounds_seen)
-    assert saw_round, "a points game to 150 of this deal has several rounds"
+    assert rounds_seen, "a points game to 150 of this deal has several rounds"
     # the score sheet: one column per round, the totals, the target; the winner reached it
     sheet = page.query_selector('[data-testid="result"] [data-testid="score-sheet"]')
     rounds = int(sheet.get_attribute("data-rounds"))

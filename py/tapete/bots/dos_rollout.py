@@ -6,8 +6,8 @@ with the medium bot's policy (``medium_choice``, the one of bench/lookahead.py, 
 until the round ends or ``HORIZON`` actions have been played; it returns the points each seat gained
 (``game_winner`` tells whether that round ended the game). bench/lookahead.py uses it with ``--fast``.
 With ``own`` (a bot such as ``DosHard()``) the searching seat's turns are that bot's instead, as in
-``engine_round``: at each of them the round builds the seat's view (``Round.view``, the whole dict
-``Dos.view`` gives) and its legal actions as text (``Round.legal``, the engine's order, less the calls),
+``engine_round``: at each of them the table is written back as the engine's state (``Round.text``) and
+the engine's own ``view`` and ``legal_actions`` of it (less the calls) are what the bot is given; it
 asks ``own.choose(view, legal, True, rng)`` and plays the answer; ``this_turn``: only the rest of the turn
 the first action began, then the medium policy for that seat too (``--own hard`` / ``--own hard-turn``).
 
@@ -54,12 +54,13 @@ import random
 from bisect import insort
 
 from ..core.rng import shuffle_in_state
-from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOS_HAND, DOUBLE_COLOR_DRAW, INFO, MAX_TARGET,
+from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOS_HAND, DOUBLE_COLOR_DRAW, INFO,
                                TURN_PHASES, sort_key)
 from ..games.dos.engine import Dos
 
 HORIZON = 400          # turn actions at most after the first one (bench/lookahead.py's cap)
-ENGINE = Dos()         # its ``view`` is the own bot's view of a coded table (``Round.view``)
+ENGINE = Dos()         # its ``view`` and ``legal_actions`` are what an own bot is given (``Round.text``)
+CALLS = ("dos", "catch")   # verbs no rollout seat is asked: every holder calls ¡DOS! before each turn action
 
 # ----- card tables, by card index ----------------------------------------------------------------------
 CARDS = tuple(sorted(set(DECK), key=sort_key))      # the distinct codes in hand order
@@ -296,42 +297,24 @@ class Round:
                 called[s] = True
                 self.version += 1
 
+    def text(self) -> dict:
+        """This table written back as the engine's state (cards as text), for the engine's own ``view`` and
+        ``legal_actions`` of it: an ``own`` bot is asked exactly as on the engine path."""
+        text = CARDS.__getitem__
+        return dict(self.state, version=self.version, phase=self.phase, turn=self.turn,
+                    center=list(map(text, self.center)), covers=[list(map(text, c)) for c in self.covers],
+                    draw=self.draw, discard=list(map(text, self.discard)),
+                    hands=[list(map(text, h)) for h in self.hands], called=list(self.called),
+                    drawn=self.drawn, bonus=self.bonus, penalty=self.penalty)
+
     def view(self, seat: int) -> dict:
         """``Dos.view(state, seat)`` of the engine's state at this point (during a turn; ``called`` and
-        ``version`` as kept by ``play_out`` with an ``own`` bot): the engine's own ``view`` of this table
-        written back as text, so the two cannot drift apart."""
-        text = CARDS.__getitem__
-        table = dict(self.state, version=self.version, phase=self.phase, turn=self.turn,
-                     center=list(map(text, self.center)), covers=[list(map(text, c)) for c in self.covers],
-                     draw=self.draw, discard=list(map(text, self.discard)),
-                     hands=[list(map(text, h)) for h in self.hands], called=list(self.called),
-                     drawn=self.drawn, bonus=self.bonus, penalty=self.penalty)
-        return ENGINE.view(table, seat)
+        ``version`` as kept by ``play_out`` with an ``own`` bot)."""
+        return ENGINE.view(self.text(), seat)
 
     def legal(self, seat: int) -> list[str]:
-        """``Dos.legal_actions(state, seat)`` for the turn seat, as text in the engine's order, less the
-        ¡DOS! calls and catches (``_matches`` then ``_turn_moves``)."""
-        hand = self.hands[seat]
-        kinds = sorted(set(hand))
-        out: list[str] = []
-        targets = [(i, LO[t], HI[t]) for i, t in enumerate(self.center) if not self.covers[i]]
-        if self.phase == PLAY and targets:
-            singles = [(CARDS[c], LO[c], HI[c]) for c in kinds]
-            pairs = []
-            for i, a in enumerate(kinds):
-                for b in kinds[i:]:
-                    if LO[a] + LO[b] <= MAX_TARGET and (a != b or hand.count(a) > 1):
-                        pairs.append((CARDS[a] + "+" + CARDS[b], LO[a] + LO[b], HI[a] + HI[b]))
-            for i, tlo, thi in targets:
-                on = f" on:{i}"
-                out += ["match " + c + on for c, lo, hi in singles if lo <= thi and hi >= tlo]
-                out += ["match " + c + on for c, lo, hi in pairs if lo <= thi and hi >= tlo]
-        places = ["place " + CARDS[c] for c in kinds]
-        if self.phase == BONUS:
-            return out + places + [END]
-        if any(self.covers):
-            return out + [END]
-        return out + (places if self.drawn else [DRAW])
+        """``Dos.legal_actions(state, seat)`` at this point, less the ¡DOS! calls and catches (``CALLS``)."""
+        return [a for a in ENGINE.legal_actions(self.text(), seat) if a.split(" ", 1)[0] not in CALLS]
 
     def gained(self) -> list[int]:
         """Points gained per seat: the winner scores the other hands, nobody else scores."""
