@@ -210,7 +210,7 @@ def play_games(args) -> dict:
                 seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving,
                                              args.rollouts, args.own), times))
             elif args.vs == "search":
-                bot = FlatSearch(seed=seed)
+                bot = FlatSearch(seed=seed, fast=args.fast)     # the same values, sooner (bench/search.py)
                 bot.side, bot.seat = {s}, s
                 seats.append(bot)
             else:
@@ -234,7 +234,8 @@ def main() -> int:
     parser.add_argument("--game-won", type=float, default=0.0, help="added to a rollout whose round ends the "
                         "game with the seat among the winners, taken off when others won it (0: round points only)")
     parser.add_argument("--fast", action="store_true", help="play the rollouts' rounds with the coded-card "
-                        "simulator (tapete.bots.dos_rollout: the same points, faster) instead of the engine")
+                        "simulator (tapete.bots.dos_rollout: the same points, faster) instead of the engine; with --vs search "
+                        "the reference's rollouts too (bench/search.py --fast: the same values, rollout for rollout)")
     parser.add_argument("--rollouts", type=int, default=0, help="at least this many rollouts per decision: a "
                         "short shortlist gets more deals than --worlds (the reference spends 200 on every decision)")
     parser.add_argument("--halving", action="store_true", help="spend the same budget by sequential halving "

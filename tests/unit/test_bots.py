@@ -948,3 +948,69 @@ def test_the_paired_search_gives_every_move_the_same_worlds():
         block = seen[w * len(legal):(w + 1) * len(legal)]
         assert [a for a, _ in block] == legal and len({str(g) for _, g in block}) == 1
     assert seen[0][1] != seen[len(legal)][1]   # two worlds differ
+
+
+def _search_module():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import search
+    return search
+
+
+def test_the_search_reference_on_coded_cards_values_every_rollout_as_the_engine_does():
+    """bench/search.py --fast: a DOS rollout played on coded cards (``play_fast``) is worth what the engine
+    path's rollout is worth and leaves the dealing generator where it leaves it, rollout for rollout, for
+    every legal turn action at many turns of seeded games (2, 3 and 4 seats). The medium bot draws from
+    its generator when it ends a turn (``rng.choice`` of the one active action): without copying that
+    draw, most of these rollouts differ (823 of 1,474 on seeds 0-5)."""
+    search = _search_module()
+    game = get("dos")
+    compared, ended_turns, points = 0, 0, 0
+    for seed in range(4):
+        players = 2 + seed % 3
+        state = game.new(players, seed, {})
+        bots = [make_bot("medium", "dos") for _ in range(players)]
+        rng, steps = random.Random(seed), 0
+        engine, fast = search.FlatSearch(seed=seed), search.FlatSearch(seed=seed, fast=True)
+        while not state["over"] and steps < 200:
+            steps += 1
+            seat = game.to_move(state)[0]
+            if state["phase"] in ("play", "bonus") and steps % 3 == 0:
+                legal = [a for a in game.legal_actions(state, seat) if a.split(" ", 1)[0] not in ("dos", "catch")]
+                text = game.to_json(state)
+                for searcher in (engine, fast):
+                    searcher.bind(state, game)
+                    searcher.seat = seat
+                for action in legal:
+                    world = random.Random(compared).getrandbits(64)
+                    slow_gen, fast_gen = random.Random(world), random.Random(world)
+                    value = engine.rollout(text, seat, action, slow_gen)
+                    assert fast.rollout(text, seat, action, fast_gen) == value, (seed, steps, action)
+                    assert fast_gen.getstate() == slow_gen.getstate()
+                    compared += 1
+                    points += value != 0.5
+                    ended_turns += action == "end"
+                assert game.to_json(state) == text                 # the real table is untouched
+            step(game, state, bots, rng)
+    assert compared > 500 and ended_turns > 20 and points > compared * 0.9
+
+
+def test_the_search_reference_on_coded_cards_plays_the_same_games():
+    """The whole reference: two search seats (few rollouts) against two medium, once with the engine's
+    rollouts and once on coded cards: the same actions from the first to the last."""
+    search = _search_module()
+    game = get("dos")
+    histories = []
+    for fast in (False, True):
+        state = game.new(4, 11, {})
+        searchers = [search.FlatSearch(rollouts=6, seed=11, fast=fast) for _ in range(2)]
+        for seat, searcher in zip((0, 2), searchers):
+            searcher.side, searcher.seat = {seat}, seat
+            searcher.bind(state, game)
+        bots = [searchers[0], make_bot("medium", "dos"), searchers[1], make_bot("medium", "dos")]
+        rng = random.Random(11)
+        while not state["over"]:
+            step(game, state, bots, rng)
+        histories.append(state["history"])
+    assert histories[0] == histories[1] and len(histories[0]) > 100

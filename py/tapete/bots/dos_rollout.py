@@ -322,18 +322,19 @@ class Round:
 
 
 def play_round(state: dict, seat: int, action: str, rng: random.Random, horizon: int = HORIZON, own=None,
-               this_turn: bool = False) -> list[int]:
+               this_turn: bool = False, policy=choose) -> list[int]:
     """Apply ``action`` for ``seat`` (the seat on turn; the action legal), then the medium policy for every
     seat until the round ends or ``horizon`` more actions; the points gained per seat. ``state`` (a whole
     DOS state during a turn) is left unchanged; ``rng`` is the policy's generator (ties). ``own``: a bot
     (``choose(view, legal, must_act, rng)``, e.g. ``DosHard()``) that plays ``seat``'s turns instead, from
     its view and over its legal actions less the calls, with the same ``rng``; ``this_turn``: only the rest
-    of the turn ``action`` began (bench/lookahead.py's ``engine_round``)."""
-    return play_out(state, seat, action, rng, horizon, own, this_turn).gained()
+    of the turn ``action`` began (bench/lookahead.py's ``engine_round``). ``policy``: the seats' move
+    (``choose``'s arguments), ``choose`` unless a caller needs another generator use (bench/search.py)."""
+    return play_out(state, seat, action, rng, horizon, own, this_turn, policy).gained()
 
 
 def play_out(state: dict, seat: int, action: str, rng: random.Random, horizon: int = HORIZON, own=None,
-             this_turn: bool = False) -> Round:
+             this_turn: bool = False, policy=choose) -> Round:
     """``play_round``'s round, returned as its last table (the tests compare it card by card with the
     engine's state)."""
     if state["phase"] not in TURN_PHASES or seat != state["turn"]:
@@ -353,7 +354,7 @@ def play_out(state: dict, seat: int, action: str, rng: random.Random, horizon: i
             if turn == seat:
                 move = encode_move(own.choose(table.view(turn), table.legal(turn), True, rng))
             else:
-                move = choose(table.hands[turn], table.center, table.covers, table.phase, table.drawn, rng)
+                move = policy(table.hands[turn], table.center, table.covers, table.phase, table.drawn, rng)
             table.apply(turn, move)
             table.version += 1
             played += 1
@@ -361,7 +362,7 @@ def play_out(state: dict, seat: int, action: str, rng: random.Random, horizon: i
         if table.over():
             break
         turn = table.turn
-        table.apply(turn, choose(table.hands[turn], table.center, table.covers, table.phase, table.drawn, rng))
+        table.apply(turn, policy(table.hands[turn], table.center, table.covers, table.phase, table.drawn, rng))
     return table
 
 
