@@ -9,6 +9,11 @@ deals are changed first, the deck kept whole: a short draw pile (reshuffles), bo
 deferred ¡DOS! penalty, a target within reach (rounds that end the game). Each comparison covers the
 points gained, the policy generator's next number (the same draws), and the last table card by card
 with the engine generator's state.
+
+With ``own=DosHard()`` the seat's turns are ``hard_choose`` on the coded table: each one is compared with
+``DosHard`` asked through the engine's view (``compare_hard``: the move, the generator's state after it,
+the scores and the plan), in the rounds of those cases and in deals stressed toward big hands, long rows,
+wilds, matched centre cards and the bonus phase; the tests count the ties and node-bound cuts they met.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tapete.bots import dos_rollout
+from tapete.bots import dos, dos_rollout
 from tapete.bots.dos import DosHard
 from tapete.bots.dos_rollout import CARDS, Round, choose, decode_move, play_out, play_round
 from tapete.core import get
@@ -373,3 +378,258 @@ def test_with_an_own_bot_play_round_leaves_the_state_alone():
         before = json.dumps(case["state"])
         play_round(case["state"], case["seat"], case["action"], random.Random(case["seed"]), own=DosHard())
         assert json.dumps(case["state"]) == before
+
+
+# ----- the hard bot's turn on coded cards (``hard_choose``: ``play_out`` with ``own`` exactly ``DosHard``) -----
+class Bound(int):
+    """``PLAN_NODES`` that counts its cuts: ``nodes > PLAN_NODES`` asks this subclass's ``__lt__`` first."""
+
+    def __new__(cls, value: int):
+        bound = super().__new__(cls, value)
+        bound.hits = 0
+        return bound
+
+    def __lt__(self, other):
+        cut = int.__lt__(self, other)
+        self.hits += bool(cut)
+        return cut
+
+
+def compare_hard(table: Round, seat: int, rng: random.Random, seen: Counter) -> tuple:
+    """``hard_choose`` at this table against ``DosHard`` through the engine's view and legal actions: the
+    same move and the generator in the same state after it; on the way the same matches in the same order,
+    the same match scores (floats, ==), the same plan list, the same placement scores. ``seen`` counts what
+    the comparison went through (ties, plans cut by ``PLAN_NODES``, each kind of move). The move."""
+    view, legal = table.view(seat), table.legal(seat)
+    bot, twin = DosHard(), random.Random()
+    twin.setstate(rng.getstate())
+    expected = dos_rollout.encode_move(bot.choose(view, legal, True, twin))
+    move = HARD_CHOOSE(table, seat, rng)
+    assert move == expected, (move, expected, legal)
+    assert rng.getstate() == twin.getstate(), legal
+    hand, matches = table.hands[seat], [a for a in legal if a.startswith("match ")]
+    groups = dos_rollout.hard_matches(hand, table.center, table.covers) if table.phase == "play" else []
+    assert [decode_move(option[2]) for group in groups for option in group] == matches
+    scores = [option[0] for group in groups for option in group]
+    assert scores == [bot.match_score(view, a) for a in matches]
+    seen["decisions"] += 1
+    seen[move[0]] += 1
+    if matches:
+        bound = dos.PLAN_NODES
+        before = bound.hits if isinstance(bound, Bound) else 0
+        plan = bot.plan(view, matches)
+        assert [decode_move(m) for m in dos_rollout.hard_plan(hand, groups)] == plan
+        seen["plan ties"] += len(plan) > 1
+        seen["plan cut by PLAN_NODES"] += isinstance(bound, Bound) and bound.hits > before
+        seen["groups over PLAN_TOP"] += sum(len(group) > dos.PLAN_TOP for group in groups)
+        seen["equal match scores in a group"] += sum(len({o[0] for o in g}) < len(g) for g in groups)
+    places = [a for a in legal if a.startswith("place ")]
+    if places and not matches:
+        unseen = bot.unseen(view)
+        pool = dos_rollout.hard_unseen(table, seat)
+        assert pool == [unseen[code] for code in CARDS]
+        total = sum(pool) or 1
+        wanted = [bot.place_score(a.split(" ")[1], unseen) for a in places]
+        assert [dos_rollout.hard_place_score(dos_rollout.INDEX[a.split(" ")[1]], pool, total)
+                for a in places] == wanted
+        seen["placement ties"] += wanted.count(max(wanted)) > 1
+    return move
+
+
+HARD_CHOOSE = dos_rollout.hard_choose          # the function itself (the tests patch the module's name)
+
+
+@pytest.fixture
+def checked_hard(monkeypatch):
+    """Every ``hard_choose`` that ``play_out`` makes is compared with ``DosHard`` through the view
+    (``compare_hard``); the plan's node bound counts its cuts. The counts of what came up."""
+    seen: Counter = Counter()
+    monkeypatch.setattr(dos, "PLAN_NODES", Bound(dos.PLAN_NODES))
+    monkeypatch.setattr(dos_rollout, "hard_choose", lambda table, seat, rng: compare_hard(table, seat, rng, seen))
+    return seen
+
+
+def check_coded_hard(case: dict, this_turn: bool, horizon: int = dos_rollout.HORIZON) -> None:
+    """``play_out(..., own=DosHard())`` (the coded hard turn) against the engine path's round with the
+    hard bot (``case`` from ``own_cases``, or played here): points, generator, last table, calls, version."""
+    policy = random.Random(case["seed"])
+    table = play_out(case["state"], case["seat"], case["action"], policy, horizon, own=DosHard(), this_turn=this_turn)
+    where = (case["kind"], case["action"], case["variant"], case["seed"], this_turn)
+    assert table.gained() == case["gained"], where
+    assert policy.random() == case["next"], where
+    after = case["after"]
+    assert decoded(table) == {key: after[key] for key in ("hands", "draw", "discard", "center", "rng")}, where
+    if not this_turn:
+        assert (table.called, table.version) == (after["called"], after["version"]), where
+    if not table.over():
+        assert (table.turn, table.phase, table.drawn, table.bonus, table.penalty) == (
+            after["turn"], after["phase"], after["drawn"], after["bonus"], after["penalty"]), where
+        assert [[CARDS[c] for c in cover] for cover in table.covers] == after["covers"], where
+
+
+def test_play_out_uses_the_coded_hard_turn_only_for_dos_hard_itself(monkeypatch):
+    """``own=DosHard()``: ``hard_choose``, never the view; a subclass (it may override anything, as
+    bench/lookahead.py's Lookahead does) is asked through the view."""
+    case = next(c for c in own_cases(False) if len(c["asked"]) >= 3)
+    calls = []
+    monkeypatch.setattr(dos_rollout, "hard_choose", lambda *args: calls.append(args) or HARD_CHOOSE(*args))
+    monkeypatch.setattr(Round, "view", lambda *args: pytest.fail("the coded hard turn asked for a view"))
+    play_out(case["state"], case["seat"], case["action"], random.Random(case["seed"]), own=DosHard())
+    assert len(calls) == len(case["asked"])
+    monkeypatch.undo()
+    calls.clear()
+    monkeypatch.setattr(dos_rollout, "hard_choose", lambda *args: calls.append(args) or HARD_CHOOSE(*args))
+    bot = Asked()
+    play_out(case["state"], case["seat"], case["action"], random.Random(case["seed"]), own=bot)
+    assert not calls and len(bot.asked) == len(case["asked"])
+
+
+@pytest.mark.parametrize("this_turn", [False, True])
+def test_the_coded_hard_turn_plays_the_round_as_on_the_engine(checked_hard, this_turn):
+    """``play_round(..., own=DosHard())`` on every case: each own turn is ``DosHard``'s move through the view
+    with the same generator use (``compare_hard``), and the round is the engine path's: points, generator,
+    last table, calls and version."""
+    for case in own_cases(this_turn):
+        check_coded_hard(case, this_turn)
+    seen = checked_hard
+    assert seen["decisions"] == sum(len(case["asked"]) for case in own_cases(this_turn))
+    assert seen["decisions"] >= (400 if this_turn else 3000)
+    verbs = ("match", "place", "end") if this_turn else ("match", "place", "draw", "end")  # a turn begun: no draw
+    assert min(seen[verb] for verb in verbs) >= (10 if this_turn else 100), seen
+    assert seen["plan ties"] >= (20 if this_turn else 200), seen
+    assert seen["placement ties"] >= (20 if this_turn else 100), seen
+    assert seen["equal match scores in a group"] >= (20 if this_turn else 200), seen
+
+
+@pytest.mark.parametrize("horizon", [0, 1, 4, 12])
+def test_the_coded_hard_turn_stops_at_the_horizon_where_the_engine_does(checked_hard, monkeypatch, horizon):
+    monkeypatch.setattr(lookahead, "HORIZON", horizon)
+    for this_turn in (False, True):
+        for case in cases()[::7]:
+            after, policy = copy.deepcopy(case["state"]), random.Random(case["seed"])
+            gained = lookahead.engine_round(GAME, after, case["seat"], case["action"], policy, DosHard(), this_turn)
+            check_coded_hard(dict(case, gained=gained, next=policy.random(), after=after), this_turn, horizon)
+
+
+def big_hand(state: dict, rng: random.Random) -> None:
+    """8 to 25 more cards from the draw pile in the turn seat's hand."""
+    hand = state["hands"][state["turn"]]
+    for _ in range(min(rng.randint(8, 25), len(state["draw"]))):
+        hand.append(state["draw"].pop())
+
+
+def long_row(state: dict, rng: random.Random) -> None:
+    """2 to 7 more centre cards (as if placed), none matched yet."""
+    for _ in range(min(rng.randint(2, 7), len(state["draw"]))):
+        state["center"].append(state["draw"].pop())
+        state["covers"].append([])
+
+
+def wilds(state: dict, rng: random.Random) -> None:
+    """2 to 8 wilds (Wild DOS, Wild #) from the draw pile into the turn seat's hand."""
+    found = [c for c in state["draw"] if c == "WD" or c.endswith("#")]
+    for card in rng.sample(found, min(len(found), rng.randint(2, 8))):
+        state["draw"].remove(card)
+        state["hands"][state["turn"]].append(card)
+
+
+def covered(state: dict, rng: random.Random) -> None:
+    """Some centre cards matched already this turn (covers from the draw pile; play phase)."""
+    if state["phase"] != "play":
+        return
+    for i in range(len(state["center"])):
+        if not state["covers"][i] and len(state["draw"]) >= 2 and rng.random() < 0.5:
+            state["covers"][i] = [state["draw"].pop() for _ in range(rng.randint(1, 2))]
+
+
+def bonus_phase(state: dict, rng: random.Random) -> None:
+    """The row cleared, 1 to 3 colour bonus cards to place."""
+    for cover in state["covers"]:
+        state["discard"] += cover
+        cover.clear()
+    state.update(phase="bonus", bonus=rng.randint(1, 3), drawn=rng.random() < 0.5)
+
+
+def drew(state: dict, rng: random.Random) -> None:
+    """Drew without a match (nothing matched yet): a card to place."""
+    if state["phase"] == "play" and not any(state["covers"]):
+        state["drawn"] = True
+
+
+def no_draw_pile(state: dict, rng: random.Random) -> None:
+    """The draw pile moved under the discard pile (a reshuffle at the first draw); or the discard pile
+    emptied into it (no discard top shown)."""
+    if rng.random() < 0.5:
+        state["discard"] = state["draw"] + state["discard"]
+        state["draw"] = []
+    else:
+        state["draw"] = state["discard"] + state["draw"]
+        state["discard"] = []
+
+
+STRESS = {"big hand": big_hand, "long row": long_row, "wilds": wilds, "covered": covered,
+          "bonus phase": bonus_phase, "drew": drew, "no draw pile": no_draw_pile}
+
+
+@functools.lru_cache(maxsize=None)
+def stressed_cases() -> list[dict]:
+    """``cases()`` deals changed toward what the hard bot's plan and placements find hardest (``STRESS``:
+    big hands, long rows, wilds, matched centre cards, the bonus phase...), two to four changes each, every
+    state still a whole deck the engine accepts (``check_state``); one first action of each kind legal
+    there, played on the engine path with ``DosHard`` for the seat's turns: ``gained``, ``next``, ``after``."""
+    rng, out = random.Random(77), []
+    for case in cases()[::3]:
+        state = copy.deepcopy(case["state"])
+        changes = rng.sample(sorted(STRESS), rng.randint(2, 4))
+        for name in sorted(changes, key=list(STRESS).index):
+            STRESS[name](state, rng)
+        for hand in state["hands"]:
+            hand.sort(key=CARDS.index)
+        GAME.check_state(state)
+        seat = state["turn"]
+        legal = [a for a in GAME.legal_actions(state, seat) if a.split(" ")[0] not in CALLS]
+        for action in one_of_each_kind(GAME.view(state, seat), legal, rng):
+            seed = rng.getrandbits(32)
+            after, policy = copy.deepcopy(state), random.Random(seed)
+            gained = lookahead.engine_round(GAME, after, seat, action, policy, DosHard())
+            out.append({"state": state, "seat": seat, "action": action, "seed": seed, "variant": tuple(changes),
+                        "kind": action_kind(action, state["phase"]), "gained": gained, "next": policy.random(),
+                        "after": after})
+    return out
+
+
+def test_the_coded_hard_turn_is_dos_hards_in_stressed_states(checked_hard):
+    """The first decision of every stressed deal, for several generators, then the rounds played from them:
+    the same moves and generator use as ``DosHard`` through the view, plans cut short by ``PLAN_NODES``
+    among them, and the rounds end as on the engine path."""
+    seen = checked_hard
+    states = {id(case["state"]): case["state"] for case in stressed_cases()}
+    for state in states.values():
+        table = Round(state)
+        for seed in range(3):
+            compare_hard(table, state["turn"], random.Random(seed), seen)
+    first = Counter(seen)
+    for case in stressed_cases():
+        check_coded_hard(case, False)
+    assert len(states) >= 200 and first["decisions"] == 3 * len(states)
+    assert seen["decisions"] >= 3000, seen
+    assert min(first[verb] for verb in ("match", "place", "end")) >= 10 and seen["draw"] >= 100, first
+    assert first["plan cut by PLAN_NODES"] >= 20, first
+    assert seen["plan ties"] >= 200 and seen["placement ties"] >= 100, seen
+    assert seen["groups over PLAN_TOP"] >= 200, seen
+    names = Counter(name for case in stressed_cases() for name in case["variant"])
+    assert set(names) == set(STRESS) and min(names.values()) >= 30, names
+
+
+@pytest.mark.parametrize("nodes", [1, 3, 10, 60])
+def test_the_coded_plan_counts_its_nodes_as_dos_hard_does(monkeypatch, nodes):
+    """With a tiny ``PLAN_NODES`` most plans over two centre cards or more are cut short, at a different node
+    for each bound: the coded plan still gives DosHard's list (its search visits the same nodes in the same
+    order). The deals of ``cases()`` and the stressed ones."""
+    monkeypatch.setattr(dos, "PLAN_NODES", Bound(nodes))
+    monkeypatch.setattr(dos_rollout, "PLAN_NODES", nodes)
+    seen: Counter = Counter()
+    states = {id(case["state"]): case["state"] for case in cases() + stressed_cases()}
+    for state in states.values():
+        compare_hard(Round(state), state["turn"], random.Random(nodes), seen)
+    assert seen["plan cut by PLAN_NODES"] >= 30, seen

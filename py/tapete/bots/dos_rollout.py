@@ -10,6 +10,9 @@ With ``own`` (a bot such as ``DosHard()``) the searching seat's turns are that b
 the engine's own ``view`` and ``legal_actions`` of it (less the calls) are what the bot is given; it
 asks ``own.choose(view, legal, True, rng)`` and plays the answer; ``this_turn``: only the rest of the turn
 the first action began, then the medium policy for that seat too (``--own hard`` / ``--own hard-turn``).
+When ``own`` is ``DosHard`` itself (its type, not a subclass, which may override anything) its turns are
+``hard_choose(table, seat, rng)`` instead: DosHard's decision computed on the coded table (``hard_matches``,
+``hard_match_score``, ``hard_plan``, ``hard_unseen``, ``hard_place_score``), with no text and no view.
 
 Why: a lookahead bot (bench/lookahead.py) spends almost all of its time in such rollouts, and the
 engine path (``Dos.apply`` with its action texts, legality checks, events and history, then
@@ -17,7 +20,12 @@ engine path (``Dos.apply`` with its action texts, legality checks, events and hi
 rules themselves. Here a card is an index into ``CARDS`` (the distinct codes in hand order, so sorting
 indices is sorting by ``sort_key``), a move is a small tuple, and per-card tables give colour, values,
 points. bench/dos_rollout.py measures it on the same states: about 5x the engine's rounds per CPU second
-(4.8x-5.4x, CPython 3.11, 2026-12-02).
+(4.8x-5.4x, CPython 3.11, 2026-12-02). The hard bot's own turns asked through the view cost the table
+written back as text, the engine's view and legal actions of it and the bot's parsing of the action texts:
+about half of a round with ``own=DosHard()``. The coded hard turn does without them (bench/dos_rollout.py,
+2026-12-03, two runs): such a round 2.1x faster (about 2,600-3,900 against 5,500-8,200 rounds per CPU
+second), a whole ``Lookahead.rollout`` with ``--own hard --fast`` 1.7x-1.8x (2,060 against 3,570-3,740
+rollouts per CPU second; the engine path 1,250-1,310).
 
 Exactness: the result and the generators' use are those of the engine path, on purpose:
 
@@ -39,24 +47,39 @@ Exactness: the result and the generators' use are those of the engine path, on p
   view shows both, every holder calls before each turn action as on the engine path (``Round.call``),
   the flags are cleared where the engine clears them and ``version`` counts every action;
 - the own bot gets the same ``rng`` object at the same points as on the engine path, so its ties and the
-  policy's draw from the generator in the same order.
+  policy's draw from the generator in the same order;
+- ``hard_choose`` is ``DosHard.choose`` during a turn less the calls (``next`` is legal only between
+  rounds): the matches in ``legal_actions`` order, grouped by centre card, each group sorted by the same
+  stable sort on the same floats (``hard_match_score`` is ``match_score``'s expression in its order) and
+  cut to ``PLAN_TOP``; the same branch and bound, node for node against ``PLAN_NODES``, its first matches
+  in the order found and ``rng.choice`` over them even when there is one; else the placements scored from
+  integer counts (the deck less hand, row, covers and the discard top) by ``place_score``'s float
+  expression, ``rng.choice`` over the best in hand order; else ``end`` when legal, else ``draw``.
 
 Checked by tests/unit/test_dos_rollout.py: equal points, equal generator use and an equal last table
 (hands, piles, row, engine generator) against the engine path, over hundreds of states from seeded
 games: every kind of first action, reshuffles, empty piles, double colour matches, deferred penalties,
-rounds that end the game, rounds cut by the horizon; with ``own=DosHard()`` (every own turn, or only
-the turn being decided), the same and the very views and legal lists the bot is given on the engine path.
+rounds that end the game, rounds cut by the horizon; with ``own`` a DosHard subclass (every own turn, or
+only the turn being decided), the same and the very views and legal lists the bot is given on the engine
+path; with ``own=DosHard()`` the same rounds, and at each of its turns in them (about 5,000) and in
+stressed deals (about 5,000 more: big hands, long rows, wilds, matched centre cards, the bonus phase,
+empty piles) ``hard_choose`` equal to ``DosHard`` through the view: move, generator state after it, match
+and placement scores (==), plan list, with hundreds of ties and plans cut short by ``PLAN_NODES`` among
+them (and more with the bound set to 1, 3, 10, 60).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import insort
 
 from ..core.rng import shuffle_in_state
-from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DOS_HAND, DOUBLE_COLOR_DRAW, INFO,
-                               TURN_PHASES, sort_key)
+from ..games.dos.cards import (CENTER_SIZE, COLORS, DECK, DECK_COUNT, DOS_HAND, DOUBLE_COLOR_DRAW, INFO,
+                               MAX_TARGET, TURN_PHASES, sort_key)
 from ..games.dos.engine import Dos
+from .dos import BONUS as BONUS_WORTH, DOUBLE_BONUS as DOUBLE_WORTH   # the hard bot's match scores
+from .dos import PLACE_POINTS, PLACE_WILD, PLAN_NODES, PLAN_TOP, POINT_WEIGHT, SHED, STARVE, WILD_SPENT, DosHard
 
 HORIZON = 400          # turn actions at most after the first one (bench/lookahead.py's cap)
 ENGINE = Dos()         # its ``view`` and ``legal_actions`` are what an own bot is given (``Round.text``)
@@ -164,6 +187,144 @@ def choose(hand: list[int], center: list[int], covers: list[tuple], phase: str, 
                 top.append((PLACE, (card,), NO_INDEX))
     if top:
         return rng.choice(top)
+    return END_MOVE if phase == BONUS or any(covers) else DRAW_MOVE
+
+
+# ----- the hard bot's turn ---------------------------------------------------------------------------------
+IS_WILD = tuple(COLOUR[c] == WILD or LO[c] != HI[c] for c in range(len(CARDS)))   # ``dos.is_wild``
+COPIES = tuple(DECK_COUNT[code] for code in CARDS)                               # copies in the deck
+COVERING = tuple(tuple(c for c in range(len(CARDS)) if LO[c] <= n <= HI[c]) for n in range(MAX_TARGET + 1))
+_MATCH_SCORES: dict[tuple, float] = {}      # (cards, target) -> ``hard_match_score``: a pure function
+
+
+def hard_match_score(cards: tuple, target: int) -> float:
+    """``DosHard.match_score`` of ``cards`` (in hand order) on the centre card ``target``: the very float
+    expression, in the same order (ties between matches come out as they do there)."""
+    key = (cards, target)
+    score = _MATCH_SCORES.get(key)
+    if score is None:
+        score = SHED * len(cards) + POINT_WEIGHT * sum(POINTS[c] for c in cards)
+        bonus = colour_bonus(cards, target)
+        if bonus == DOUBLE_BONUS:
+            score += DOUBLE_WORTH
+        elif bonus:
+            score += BONUS_WORTH
+        else:
+            score -= WILD_SPENT * sum(1 for c in cards if IS_WILD[c])
+        _MATCH_SCORES[key] = score
+    return score
+
+
+def hard_matches(hand: list[int], center: list[int], covers: list[tuple]) -> list[list[tuple]]:
+    """Every legal match as ``(score, cards, move)``, one list per centre card that has one, in the order of
+    ``Dos.legal_actions`` (centre cards left to right; on each, singles then pairs, kinds in hand order):
+    ``DosHard.plan``'s groups before they are sorted."""
+    kinds = sorted(set(hand))
+    groups = []
+    for index, target in enumerate(center):
+        if covers[index]:
+            continue
+        tlo, thi = LO[target], HI[target]
+        group = [(hard_match_score((card,), target), (card,), (MATCH, (card,), index))
+                 for card in kinds if LO[card] <= thi and HI[card] >= tlo]
+        for i, a in enumerate(kinds):               # the engine's pairs (a sum that fits is at most MAX_TARGET)
+            alo, ahi = LO[a], HI[a]
+            for b in kinds[i:]:
+                if alo + LO[b] <= thi and ahi + HI[b] >= tlo and (a != b or hand.count(a) > 1):
+                    group.append((hard_match_score((a, b), target), (a, b), (MATCH, (a, b), index)))
+        if group:
+            groups.append(group)
+    return groups
+
+
+def _worse_first(option: tuple) -> float:
+    return -option[0]
+
+
+def hard_plan(hand: list[int], groups: list[list[tuple]]) -> list[tuple]:
+    """``DosHard.plan`` on coded cards: the first matches of the best-scored plans, in the order that
+    search finds them. The same branch and bound step by step (each centre card's ``PLAN_TOP`` best
+    matches by a stable sort of the legal order, the same float sums, the same ``PLAN_NODES`` count), so
+    the same list comes out even when the node bound cuts the search short."""
+    options = [sorted(group, key=_worse_first)[:PLAN_TOP] for group in groups]
+    last = len(options)
+    hope = [0.0] * (last + 1)                       # the most the centre cards from i on can still add
+    for i in range(last - 1, -1, -1):
+        hope[i] = hope[i + 1] + max(0.0, options[i][0][0])
+    left = [0] * len(CARDS)                         # the hand's cards not used by the plan so far
+    for card in hand:
+        left[card] += 1
+    best, firsts, nodes = -math.inf, [], 0
+
+    def search(i: int, score: float, first: tuple | None) -> None:
+        nonlocal best, firsts, nodes
+        nodes += 1
+        if i == last:
+            if first is not None and score >= best:
+                if score > best:
+                    best, firsts = score, []
+                if first not in firsts:
+                    firsts.append(first)
+            return
+        if score + hope[i] < best or nodes > PLAN_NODES:
+            return
+        for value, cards, move in options[i]:
+            for card in cards:
+                left[card] -= 1
+            if all(left[card] >= 0 for card in cards):
+                search(i + 1, score + value, first or move)
+            for card in cards:
+                left[card] += 1
+        search(i + 1, score, first)                 # this centre card left alone
+
+    search(0, 0.0, None)
+    if firsts:
+        return firsts
+    return [max((option for group in groups for option in group), key=lambda option: option[0])[2]]
+
+
+def hard_unseen(table: Round, seat: int) -> list[int]:
+    """``DosHard.unseen`` as copies per card index: the deck less the seat's hand, the centre row, the
+    covers and the discard pile's top card (what ``Dos.view`` shows of it)."""
+    pool = list(COPIES)
+    seen = [*table.hands[seat], *table.center, *(card for cover in table.covers for card in cover)]
+    if table.discard:
+        seen.append(table.discard[-1])
+    for card in seen:
+        if pool[card] > 0:
+            pool[card] -= 1
+    return pool
+
+
+def hard_place_score(card: int, unseen: list[int], total: int) -> float:
+    """``DosHard.place_score``; ``total``: ``sum(unseen) or 1``. Integer counts, then the same float
+    expression: the same value."""
+    if IS_WILD[card]:
+        return PLACE_WILD + POINTS[card]
+    matching = sum(unseen[c] for c in COVERING[LO[card]])
+    return PLACE_POINTS * POINTS[card] - STARVE * matching / total
+
+
+def hard_choose(table: Round, seat: int, rng: random.Random) -> tuple:
+    """``DosHard().choose(table.view(seat), table.legal(seat), True, rng)`` as a move, on the coded table:
+    the same move and the same ``rng`` use (one ``rng.choice`` over a list of the same length, in the same
+    order), checked in tests/unit/test_dos_rollout.py. During a turn, less the calls, ``DosHard.choose``
+    comes down to: the matches' plan (``rng.choice`` of its first matches, even of one); else the best
+    placement by ``place_score`` (``rng.choice`` of the ties in hand order); else ``end`` when legal,
+    else ``draw`` (``next`` is legal only between rounds)."""
+    hand, covers, phase = table.hands[seat], table.covers, table.phase
+    if phase == PLAY:
+        groups = hard_matches(hand, table.center, covers)
+        if groups:
+            return rng.choice(hard_plan(hand, groups))
+    if phase == BONUS or (table.drawn and not any(covers)):
+        kinds = sorted(set(hand))
+        if kinds:
+            unseen = hard_unseen(table, seat)
+            total = sum(unseen) or 1
+            scores = [hard_place_score(card, unseen, total) for card in kinds]
+            top = max(scores)
+            return rng.choice([(PLACE, (card,), NO_INDEX) for card, score in zip(kinds, scores) if score == top])
     return END_MOVE if phase == BONUS or any(covers) else DRAW_MOVE
 
 
@@ -327,7 +488,8 @@ def play_round(state: dict, seat: int, action: str, rng: random.Random, horizon:
     seat until the round ends or ``horizon`` more actions; the points gained per seat. ``state`` (a whole
     DOS state during a turn) is left unchanged; ``rng`` is the policy's generator (ties). ``own``: a bot
     (``choose(view, legal, must_act, rng)``, e.g. ``DosHard()``) that plays ``seat``'s turns instead, from
-    its view and over its legal actions less the calls, with the same ``rng``; ``this_turn``: only the rest
+    its view and over its legal actions less the calls, with the same ``rng`` (``DosHard`` itself: the same
+    moves by ``hard_choose``, on the coded table); ``this_turn``: only the rest
     of the turn ``action`` began (bench/lookahead.py's ``engine_round``). ``policy``: the seats' move
     (``choose``'s arguments), ``choose`` unless a caller needs another generator use (bench/search.py)."""
     return play_out(state, seat, action, rng, horizon, own, this_turn, policy).gained()
@@ -343,6 +505,7 @@ def play_out(state: dict, seat: int, action: str, rng: random.Random, horizon: i
     table.apply(seat, encode_move(action))
     played = 0
     if own is not None:                 # the engine path's loop: calls, then the own bot or the policy
+        coded = type(own) is DosHard    # its turn on the coded table (``hard_choose``): no view, no text
         table.version += 1
         same_turn = True
         while played < horizon and not table.over():
@@ -352,7 +515,10 @@ def play_out(state: dict, seat: int, action: str, rng: random.Random, horizon: i
             if this_turn and not same_turn:
                 break                   # the bot's turn is over: the policy for every seat from here
             if turn == seat:
-                move = encode_move(own.choose(table.view(turn), table.legal(turn), True, rng))
+                if coded:
+                    move = hard_choose(table, turn, rng)
+                else:
+                    move = encode_move(own.choose(table.view(turn), table.legal(turn), True, rng))
             else:
                 move = policy(table.hands[turn], table.center, table.covers, table.phase, table.drawn, rng)
             table.apply(turn, move)
