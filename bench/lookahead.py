@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """DOS hard with a short lookahead: is a search that fits a bot's time budget the way to the search goal?
 
-A research bench (not a level, not in ``make bench``). ``Lookahead`` is the DOS hard bot (bots/dos.py)
-whose shortlist is played out before it chooses:
+A research bench (not in ``make bench``). ``Lookahead`` is the DOS hard level
+(``tapete.bots.dos_search.DosLookahead``, which is ``--top 99 --own hard --fast`` here: the same choices,
+tests/unit/test_bots.py) with the variants the research tried; the heuristic hard bot (bots/dos.py) whose
+shortlist is played out before it chooses:
 
 - the shortlist (``candidates``): the first match of the hard bot's plan for the turn, then its best
   scored matches up to ``TOP`` in all; its ``TOP`` best placements; ``draw`` and ``end`` when legal.
@@ -52,12 +54,11 @@ from collections import Counter
 from _common import machine, machine_lines
 from bots import GAMES, Timed, pct, play, share
 from search import FlatSearch
-from tapete.bots import make_bot, think_through
+from tapete.bots import make_bot
 from tapete.bots.dos import DosHard
 from tapete.bots.dos_rollout import CALLS, game_winner, play_round
-from tapete.core import get
+from tapete.bots.dos_search import WORLDS, DosLookahead, value
 
-WORLDS = 8          # sampled deals per decision, each shared by every candidate
 TOP = 3             # the shortlist keeps this many matches and this many placements
 HORIZON = 400       # actions at most in a rollout (a round ends long before)
 OWN = ("medium", "hard", "hard-turn")    # who plays the searching seat's own turns in its rollouts
@@ -82,56 +83,28 @@ def medium_choice(hand: list[str], legal: list[str], rng: random.Random) -> str:
     return "end" if "end" in legal else "draw"
 
 
-class Lookahead(DosHard):
-    """DOS hard, its shortlist played out in sampled deals (module docstring)."""
+class Lookahead(DosLookahead):
+    """DOS hard (``tapete.bots.dos_search.DosLookahead``) with the research options (module docstring):
+    a shortlist of ``top``, the engine path, medium or hard-for-this-turn own turns, a game-won bonus,
+    a rollout floor, sequential halving. Its defaults are the research's first setting (a shortlist of 3,
+    medium own turns, the engine path); ``--top 99 --own hard --fast`` is the level."""
 
     def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False,
                  halving: bool = False, rollouts: int = 0, own: str = "medium") -> None:
-        self.worlds, self.top, self.game_won, self.fast, self.halving = worlds, top, game_won, fast, halving
+        super().__init__(worlds)
+        self.top, self.game_won, self.fast, self.halving = top, game_won, fast, halving
         self.rollouts, self.own = rollouts, own
         if own not in OWN:
             raise ValueError(f"own: one of {', '.join(OWN)}")
         self.own_bot = None if own == "medium" else DosHard()     # plays the seat's own turns in a rollout
-        self.game = get("dos")
 
-    def candidates(self, view: dict, legal: list[str]) -> list[str]:
-        """The hard bot's shortlist: its plan's first match, its best matches and placements, draw, end."""
-        out: list[str] = []
-        matches = [a for a in legal if a.startswith("match ")]
-        if matches:
-            out.append(self.plan(view, matches)[0])
-            for action in sorted(matches, key=lambda a: -self.match_score(view, a)):
-                if len(out) >= self.top:
-                    break
-                if action not in out:
-                    out.append(action)
-        places = [a for a in legal if a.startswith("place ")]
-        if places:
-            unseen = self.unseen(view)
-            out += sorted(places, key=lambda a: -self.place_score(a.split(" ")[1], unseen))[:self.top]
-        return out + [a for a in ("draw", "end") if a in legal]
-
-    def choose(self, view, legal, must_act, rng):
-        return think_through(self.think(view, legal, must_act, rng))
-
-    def think(self, view, legal, must_act, rng):
-        """A generator: yields after each sampled deal, returns the action."""
-        if (not view or view.get("game") != "dos" or not must_act or "next" in legal
-                or any(a.split(" ")[0] in ("dos", "catch") for a in legal)):
-            return super().choose(view, legal, must_act, rng)
-        shortlist = self.candidates(view, legal)
-        if len(shortlist) < 2:
-            return super().choose(view, legal, must_act, rng)
-        totals = dict.fromkeys(shortlist, 0.0)
+    def search(self, view, shortlist, rng):
         if self.halving:
-            return (yield from self.halve(view, shortlist, totals, rng))
-        for _ in range(max(self.worlds, math.ceil(self.rollouts / len(shortlist)))):
-            world = rng.getrandbits(64)
-            for action in shortlist:
-                totals[action] += self.rollout(view, action, random.Random(world))
-            yield
-        best = max(totals.values())
-        return next(a for a in shortlist if totals[a] == best)
+            return (yield from self.halve(view, shortlist, dict.fromkeys(shortlist, 0.0), rng))
+        return (yield from super().search(view, shortlist, rng))
+
+    def deals(self, candidates: int) -> int:
+        return max(self.worlds, math.ceil(self.rollouts / candidates))
 
     def halve(self, view: dict, shortlist: list[str], totals: dict, rng):
         """Sequential halving (Karnin, Koren and Somekh, "Almost optimal exploration in multi-armed
@@ -167,11 +140,10 @@ class Lookahead(DosHard):
         else:
             gained = engine_round(game, state, seat, action, rng, own, this_turn)
             winners = state["result"]["winners"] if state["over"] else None
-        others = [g for s, g in enumerate(gained) if s != seat]
-        value = gained[seat] - sum(others) / len(others)
+        worth = value(gained, seat)
         if self.game_won and winners is not None:    # the round ended the game: only who won it counts
-            value += self.game_won if seat in winners else -self.game_won
-        return value
+            worth += self.game_won if seat in winners else -self.game_won
+        return worth
 
 
 def engine_round(game, state: dict, seat: int, action: str, rng: random.Random, own=None,

@@ -599,28 +599,35 @@ def dos_view(hand, center=("R7", "B5"), covers=([], []), counts=(0, 6, 6, 6), **
     return view
 
 
-def test_dos_hard_prefers_a_double_colour_match_and_keeps_wilds_for_bonuses():
+def dos_heuristic(view, legal, seeds=range(6)):
+    """The DOS hard level's heuristic (``DosHard``: the level searches over its moves, bots/dos_search.py)."""
+    from tapete.bots.dos import DosHard
+    return {DosHard().choose(view, legal, True, random.Random(s)) for s in seeds}
+
+
+def test_dos_hard_heuristic_prefers_a_double_colour_match_and_keeps_wilds_for_bonuses():
     view = dos_view(["R3", "R4", "Y7", "B1"])
     legal = ["match R3+R4 on:0", "match Y7 on:0", "draw"]
-    assert choices("hard", "dos", view, legal) == {"match R3+R4 on:0"}
+    assert dos_heuristic(view, legal) == {"match R3+R4 on:0"}
     # The red Wild # on the red 7 earns a colour bonus: worth spending.
     view = dos_view(["R#", "Y5", "G9"])
     legal = ["match R# on:0", "match R# on:1", "match Y5 on:1", "draw"]
-    assert choices("hard", "dos", view, legal) == {"match R# on:0"}
+    assert dos_heuristic(view, legal) == {"match R# on:0"}
     # A blue Wild # would make only a plain match on the green 5: the yellow 5 goes there, the wild is kept.
     view = dos_view(["B#", "Y5", "G9"], center=("R7", "G5"))
     legal = ["match B# on:1", "match Y5 on:1", "draw"]
-    assert choices("hard", "dos", view, legal) == {"match Y5 on:1"}
+    assert dos_heuristic(view, legal) == {"match Y5 on:1"}
 
 
-def test_dos_hard_plans_the_turns_matches_so_no_card_another_centre_card_needs_is_spent():
+def test_dos_hard_heuristic_plans_the_turns_matches_so_no_card_another_centre_card_needs_is_spent():
     """The best single match (R3+Y1 on the red 4) would use the only 3 that matches the blue 3; the plan
     plays the green 4 on the red 4 and then the red 3 on the blue 3: two centre cards matched, not one."""
+    from tapete.bots.dos import DosHard
     game = get("dos")
     state = game.new(4, 1, {})
     seat = state["turn"]
     state["hands"][seat], state["center"], state["covers"] = ["G4", "R3", "R9", "Y1"], ["R4", "B3"], [[], []]
-    bot, played = make_bot("hard", "dos"), []
+    bot, played = DosHard(), []
     while len(played) < 2:
         action = bot.choose(game.view(state, seat), game.legal_actions(state, seat), True, random.Random(0))
         played.append(action)
@@ -631,9 +638,88 @@ def test_dos_hard_plans_the_turns_matches_so_no_card_another_centre_card_needs_i
                                             random.Random(0)) != "match G4 on:0"
 
 
-def test_dos_hard_never_places_a_wild_while_a_number_can_go():
+def test_dos_hard_heuristic_never_places_a_wild_while_a_number_can_go():
     view = dos_view(["WD", "B#", "Y3"], phase="bonus", bonus=1)
-    assert choices("hard", "dos", view, ["place Y3", "place B#", "place WD", "end"]) == {"place Y3"}
+    assert dos_heuristic(view, ["place Y3", "place B#", "place WD", "end"]) == {"place Y3"}
+
+
+def dos_turns(seeds, wanted, bots=None):
+    """(view, legal) of DOS turns with a choice (a turn action, no call pending) from medium games."""
+    game = get("dos")
+    for seed in seeds:
+        state, rng = game.new(4, seed, {}), random.Random(seed)
+        players = bots or [make_bot("medium", "dos") for _ in range(4)]
+        for _ in range(400):
+            if state["over"]:
+                break
+            seat = game.to_move(state)[0]
+            view, legal = game.view(state, seat), game.legal_actions(state, seat)
+            if (state["phase"] in ("play", "bonus") and len(legal) > 1 and wanted(view, legal)
+                    and not any(a.split(" ")[0] in ("dos", "catch", "next") for a in legal)):
+                yield view, legal
+            step(game, state, players, rng)
+
+
+def test_dos_hard_is_the_lookahead_of_the_bench_on_every_move_with_hard_own_turns():
+    """The DOS hard level (``DosLookahead``) is bench/lookahead.py's ``--top 99 --own hard``: every legal
+    move in the heuristic's order, the same deals, the same rollout values and choices, though the level
+    plays its rollouts on coded cards and the bench here on the engine; and the search does overrule the
+    heuristic (``DosHard``) on some turns, in both directions of the order."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from lookahead import Lookahead
+    from tapete.bots.dos import DosHard
+    from tapete.bots.dos_search import DosLookahead
+
+    level, engine = make_bot("hard", "dos"), Lookahead(worlds=2, top=99, own="hard")
+    assert type(level) is DosLookahead and level.worlds == 8
+    level.worlds, compared, overruled = 2, 0, 0
+    for view, legal in dos_turns(range(4), lambda view, legal: True):
+        compared += 1
+        if compared % 5:
+            continue
+        assert level.candidates(view, legal) == engine.candidates(view, legal)
+        assert sorted(level.candidates(view, legal)) == sorted(legal)
+        for action in level.candidates(view, legal)[:4]:
+            gens = [random.Random(compared), random.Random(compared)]
+            assert level.rollout(view, action, gens[0]) == engine.rollout(view, action, gens[1])
+            assert gens[0].random() == gens[1].random()
+        gens = [random.Random(compared), random.Random(compared)]
+        ours = level.choose(view, legal, True, gens[0])
+        assert ours == engine.choose(view, legal, True, gens[1]) and gens[0].random() == gens[1].random()
+        overruled += ours != DosHard().choose(view, legal, True, random.Random(compared))
+    assert compared >= 100 and overruled > 0
+
+
+def test_dos_hard_thinks_in_slices_one_per_deal_and_answers_calls_at_once():
+    """``think`` yields once per sampled deal, then returns what ``choose`` answers; a call, ``next``, an
+    out-of-turn moment and a single legal move are the heuristic's answer with no slice at all."""
+    from tapete.bots.dos_search import DosLookahead
+
+    def slices(bot, view, legal, must_act=True, seed=4):
+        thinking, count = bot.think(view, legal, must_act, random.Random(seed)), 0
+        while True:
+            try:
+                next(thinking)
+                count += 1
+            except StopIteration as done:
+                return count, done.value
+
+    bot = DosLookahead(worlds=3)
+    view, legal = next(dos_turns([2], lambda view, legal: len(bot.candidates(view, legal)) > 2))
+    count, action = slices(bot, view, legal)
+    assert count == 3 and action in legal and action == bot.choose(view, legal, True, random.Random(4))
+    assert slices(bot, view, ["dos", *legal]) == (0, "dos")
+    assert slices(bot, view, legal, must_act=False) == (0, None)
+    assert slices(bot, view, ["draw"]) == (0, "draw")
+    assert slices(bot, {**view, "phase": "round_over"}, ["next"]) == (0, "next")
+    # Equal totals: the move earlier in the heuristic's order (its plan's first match before the rest)
+    bot.rollout = lambda view, action, gen: 1.0
+    assert bot.choose(view, legal, True, random.Random(4)) == bot.candidates(view, legal)[0]
+    best = bot.candidates(view, legal)[-1]
+    bot.rollout = lambda view, action, gen: float(action == best)
+    assert bot.choose(view, legal, True, random.Random(4)) == best
 
 
 def test_taki_hard_plays_a_stop_before_a_number_of_the_same_colour():

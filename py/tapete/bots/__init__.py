@@ -13,7 +13,7 @@ mark, so bots run on the page's thread between frames. A bot that thinks longer 
 table moved meanwhile (a person acted); ``choose`` stays the whole thought, for the bench and the tests.
 """
 
-from .dos import DosHard
+from .dos_search import DosLookahead
 from .easy import EasyBot
 from .hard import HardBot
 from .francesa import FrancesaHard
@@ -26,7 +26,7 @@ GAME_LEVELS = {    # games whose bots are their own classes; the others get the 
     "skypo": {"easy": SkypoEasy, "medium": SkypoMedium, "hard": SkypoHard},
     "francesa": {"easy": EasyBot, "medium": MediumBot, "hard": FrancesaHard},
     "taki": {"easy": EasyBot, "medium": MediumBot, "hard": TakiHard},
-    "dos": {"easy": EasyBot, "medium": MediumBot, "hard": DosHard},
+    "dos": {"easy": EasyBot, "medium": MediumBot, "hard": DosLookahead},
 }
 
 
