@@ -90,9 +90,9 @@ class Lookahead(DosLookahead):
     medium own turns, the engine path); ``--top 99 --own hard --fast`` is the level."""
 
     def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False,
-                 halving: bool = False, rollouts: int = 0, own: str = "medium") -> None:
+                 halving: bool = False, rollouts: int = 0, own: str = "medium", prior: float = 0.0) -> None:
         super().__init__(worlds)
-        self.top, self.game_won, self.fast, self.halving = top, game_won, fast, halving
+        self.top, self.game_won, self.fast, self.halving, self.prior = top, game_won, fast, halving, prior
         self.rollouts, self.own = rollouts, own
         if own not in OWN:
             raise ValueError(f"own: one of {', '.join(OWN)}")
@@ -105,6 +105,17 @@ class Lookahead(DosLookahead):
 
     def deals(self, candidates: int) -> int:
         return max(self.worlds, math.ceil(self.rollouts / candidates))
+
+    def outcomes(self, view, actions, gen):
+        """Each action's ``rollout`` with its own copy of ``gen`` (the deal dealt anew: the engine path
+        plays on its state)."""
+        start, out = gen.getstate(), []
+        for action in actions:
+            gen.setstate(start)
+            out.append(self.rollout(view, action, gen))
+        if self.prior:          # --prior: the heuristic's first choice gets this much more in every deal
+            out[0] += self.prior
+        return out
 
     def halve(self, view: dict, shortlist: list[str], totals: dict, rng):
         """Sequential halving (Karnin, Koren and Somekh, "Almost optimal exploration in multi-armed
@@ -180,7 +191,7 @@ def play_games(args) -> dict:
         for s in range(4):
             if s in mine:
                 seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving,
-                                             args.rollouts, args.own), times))
+                                             args.rollouts, args.own, args.prior), times))
             elif args.vs == "search":
                 bot = FlatSearch(seed=seed, fast=args.fast)     # the same values, sooner (bench/search.py)
                 bot.side, bot.seat = {s}, s
@@ -215,6 +226,8 @@ def main() -> int:
     parser.add_argument("--own", default="medium", choices=OWN, help="the policy of the searching seat's own "
                         "turns in its rollouts (hard: the DOS hard bot from its view; hard-turn: only for the rest "
                         "of the turn being decided; with or without --fast)")
+    parser.add_argument("--prior", type=float, default=0.0, help="points added to the heuristic's first "
+                        "candidate in every deal: the search overrules it only by more than this on average")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()
@@ -234,7 +247,8 @@ def main() -> int:
     print("\n".join(machine_lines(machine())))
     fast = (", fast rollouts" if args.fast else "") + (", sequential halving" if args.halving else "") + (
         f", at least {args.rollouts} rollouts" if args.rollouts else "") + (
-        f", own turns by {args.own}" if getattr(args, "own", "medium") != "medium" else "")
+        f", own turns by {args.own}" if getattr(args, "own", "medium") != "medium" else "") + (
+        f", prior {args.prior:g}" if getattr(args, "prior", 0.0) else "")
     print(f"Lookahead ({args.worlds} deals, top {args.top}{fast}) vs {args.vs}, {args.layout}: {len(shares)} games, "
           f"{100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions "
           f"{len(times):,}, p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, "

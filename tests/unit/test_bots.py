@@ -715,10 +715,10 @@ def test_dos_hard_thinks_in_slices_one_per_deal_and_answers_calls_at_once():
     assert slices(bot, view, ["draw"]) == (0, "draw")
     assert slices(bot, {**view, "phase": "round_over"}, ["next"]) == (0, "next")
     # Equal totals: the move earlier in the heuristic's order (its plan's first match before the rest)
-    bot.rollout = lambda view, action, gen: 1.0
+    bot.outcomes = lambda view, actions, gen: [1.0] * len(actions)
     assert bot.choose(view, legal, True, random.Random(4)) == bot.candidates(view, legal)[0]
     best = bot.candidates(view, legal)[-1]
-    bot.rollout = lambda view, action, gen: float(action == best)
+    bot.outcomes = lambda view, actions, gen: [float(action == best) for action in actions]
     assert bot.choose(view, legal, True, random.Random(4)) == best
 
 

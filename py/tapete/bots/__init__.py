@@ -5,10 +5,11 @@ has to move now (its turn); otherwise the bot may take an optional out-of-turn a
 missed call, a +3 breaker...) or return None. ``view`` is None unless the bot sets ``needs_view``.
 
 Levels per game: ``GAME_LEVELS`` names the classes of the games that have their own; the rest use
-``LEVELS``. Every level decides within a frame at p95 (the slowest, Skypo hard's one-turn lookahead,
-~9 ms p95 and ~26 ms at worst in Pyodide: docs/benchmarks.md, "Bot strength"), under the 50 ms long-task
-mark, so bots run on the page's thread between frames. A bot that thinks longer may think in slices: a
-``think(view, legal, must_act, rng)`` generator that yields between slices and returns its action. A room
+``LEVELS``. Every level but one decides within a frame at p95 (Skypo hard's one-turn lookahead, ~9 ms p95
+and ~26 ms at worst in Pyodide: docs/benchmarks.md, "Bot strength"), under the 50 ms long-task mark, so
+bots run on the page's thread between frames. DOS hard (``DosLookahead``, a search over sampled deals)
+thinks longer, in slices: a ``think(view, legal, must_act, rng)`` generator that yields between slices
+(one sampled deal each) and returns its action. A room
 (``Host.bot_steps``, the page's bot pump) yields to the page between the slices and drops an answer whose
 table moved meanwhile (a person acted); ``choose`` stays the whole thought, for the bench and the tests.
 """

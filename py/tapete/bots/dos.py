@@ -1,4 +1,8 @@
-"""The hard bot of DOS (the medium bot is the generic greedy one).
+"""The heuristic hard bot of DOS (the medium bot is the generic greedy one).
+
+Since 2026-12-03 the hard level is ``DosLookahead`` (bots/dos_search.py): this bot's every move played out
+in sampled deals, this bot playing the seat's own later turns in them. What follows is the heuristic: its
+order of the moves, its own turns in the rollouts, and its answer where the search does not search.
 
 Each match or placement is scored; the highest is played (ties by the rng). Measured in bench/bots.py
 against the medium bot: 65% (2v2, 100 games), 44.7% as one against three medium (300 games); on
@@ -27,7 +31,8 @@ for a lookahead to take. Tactics:
   search on two sets of seeds; at least 200 rollouts a decision (over the budget) 45.3%: not kept.
   The same search with this bot playing its seat's own turns in the rollouts (``--own hard``, 2026-12-03)
   won 46.2% against the search where medium's own turns won 37.5% (160 paired seeds, +8.8 ± 4.9), at
-  p95 97 ms CPython on coded cards (about 210 ms in Pyodide, over the budget): not kept yet;
+  p95 97 ms CPython on coded cards (about 210 ms in Pyodide, over the budget): not kept then; with the
+  hard turn on coded cards (``dos_rollout.hard_choose``) p95 52 ms, and that search became the level;
 - a match is worth the cards it sheds (``SHED``), a colour bonus (``BONUS``: one more card placed) and
   a double colour bonus most (``DOUBLE_BONUS``: every other seat draws one);
 - wilds (Wild DOS, Wild #) are kept for doubles and colour bonuses: spent on a plain match they cost

@@ -86,8 +86,8 @@ class DosLookahead(DosHard):
         totals = dict.fromkeys(shortlist, 0.0)
         for _ in range(self.deals(len(shortlist))):
             world = rng.getrandbits(64)
-            for action in shortlist:
-                totals[action] += self.rollout(view, action, random.Random(world))
+            for action, worth in zip(shortlist, self.outcomes(view, shortlist, random.Random(world))):
+                totals[action] += worth
             yield
         best = max(totals.values())
         return next(a for a in shortlist if totals[a] == best)
@@ -96,13 +96,19 @@ class DosLookahead(DosHard):
         """How many deals a decision between ``candidates`` moves samples."""
         return self.worlds
 
+    def outcomes(self, view: dict, actions: list[str], gen: random.Random) -> list[float]:
+        """Each action's rollout in the one deal ``gen`` draws: what ``rollout`` gives each action with a
+        fresh copy of ``gen``, the deal sampled once (``play_round`` leaves the state as it was)."""
+        seat = view["seat"]
+        state = self.game.determinize(view, gen)
+        seed = gen.getrandbits(32)
+        return [value(play_round(state, seat, action, random.Random(seed), own=self.own_bot), seat)
+                for action in actions]
+
     def rollout(self, view: dict, action: str, gen: random.Random) -> float:
         """One deal of the unseen cards (from ``gen``), ``action``, then the round to its end: the seat's
         points of the round less the others' mean."""
-        seat = view["seat"]
-        state = self.game.determinize(view, gen)
-        gained = play_round(state, seat, action, random.Random(gen.getrandbits(32)), own=self.own_bot)
-        return value(gained, seat)
+        return self.outcomes(view, [action], gen)[0]
 
 
 def value(gained: list[int], seat: int) -> float:
