@@ -3,7 +3,8 @@
 
 Serves dist/ on loopback with one extra page that loads the vendored Pyodide, unpacks tapete.zip and
 plays seeded bot games (two seats hard, two medium; two easy against two medium for the easy level;
-Skypo the same), timing every ``choose`` with ``time.perf_counter`` inside the page. The same code runs
+Skypo the same), timing every ``choose`` with ``time.perf_counter`` inside the page (and, for a bot that
+thinks in slices, the longest slice of its ``think``). The same code runs
 under this CPython right after, on the same seeds, for the ratio. Writes docs/benchmarks.md between
 <!-- bots-browser:start --> and <!-- bots-browser:end -->.
 
@@ -36,8 +37,8 @@ TRIALS = 3
 OPTIONS = {"chupate": {"quick": True}, "skypo": {}, "francesa": {}, "dos": {}, "taki": {}}
 
 class Clock:
-    def __init__(self, bot, times):
-        self.bot, self.times, self.needs_view = bot, times, bot.needs_view
+    def __init__(self, bot, times, slices):
+        self.bot, self.times, self.slices, self.needs_view = bot, times, slices, bot.needs_view
     def choose(self, view, legal, must_act, rng):
         best = None
         for _ in range(TRIALS):          # on copies (bot memory, generator): the least time of the trials
@@ -48,21 +49,35 @@ class Clock:
             spent = time.perf_counter() - start
             best = spent if best is None else min(best, spent)
         self.times.append(best)
+        if hasattr(self.bot, "think"):   # a bot that thinks in slices: the longest task it gives the page
+            bot, twin = copy.deepcopy(self.bot), random.Random()
+            twin.setstate(rng.getstate())
+            thinking, longest = bot.think(copy.deepcopy(view), legal, must_act, twin), 0.0
+            while True:
+                start = time.perf_counter()
+                try:
+                    next(thinking)
+                except StopIteration:
+                    self.slices.append(max(longest, time.perf_counter() - start))
+                    break
+                longest = max(longest, time.perf_counter() - start)
         return self.bot.choose(view, legal, must_act, rng)
 
 def bot_times(games):
     out = {}
     for game_id, options in OPTIONS.items():
-        game, times = get(game_id), {}
+        game, times, slices = get(game_id), {}, {}
         for seed in range(games):
             levels = ["hard", "medium"] * 2 if seed % 2 == 0 else ["easy", "medium"] * 2
-            seats = [Clock(make_bot(lv, game_id), times.setdefault(lv, [])) for lv in levels]
+            seats = [Clock(make_bot(lv, game_id), times.setdefault(lv, []), slices.setdefault(lv, []))
+                     for lv in levels]
             state, rng = game.new(4, seed, options), random.Random(seed)
             for _ in range(20000):
                 if state["over"]:
                     break
                 step(game, state, seats, rng)
         out[game_id] = times
+        out[game_id + "/slices"] = {level: values for level, values in slices.items() if values}
     return json.dumps(out)
 '''
 
@@ -130,6 +145,8 @@ def main() -> int:
              "| game | level | decisions | Pyodide p50 (ms) | p95 (ms) | max (ms) | CPython p95 (ms) | ratio p95 |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for game_id, levels in in_page.items():
+        if game_id.endswith("/slices"):
+            continue
         for level in ("easy", "medium", "hard"):
             t = levels.get(level) or []
             c = in_cpython[game_id].get(level) or []
@@ -137,6 +154,16 @@ def main() -> int:
                 continue
             lines.append(f"| {game_id} | {level} | {len(t):,} | {1000 * pct(t, .5):.3f} | {1000 * pct(t, .95):.3f} | "
                          f"{1000 * max(t):.2f} | {1000 * pct(c, .95):.3f} | {ratio(pct(t, .95), pct(c, .95))} |")
+    sliced = [(key.split("/")[0], level, values) for key, levels in in_page.items() if key.endswith("/slices")
+              for level, values in levels.items()]
+    if sliced:
+        lines += ["", "Bots that think in slices (`think`: the page paints and takes input between them): the "
+                  "longest slice of each decision, the longest task such a bot gives the page (Pyodide):", "",
+                  "| game | level | decisions | longest slice p50 (ms) | p95 (ms) | max (ms) |",
+                  "| --- | --- | ---: | ---: | ---: | ---: |"]
+        for game_id, level, t in sliced:
+            lines.append(f"| {game_id} | {level} | {len(t):,} | {1000 * pct(t, .5):.3f} | {1000 * pct(t, .95):.3f} | "
+                         f"{1000 * max(t):.2f} |")
     lines += ["", "Reproduce: `.venv/bin/python bench/bots_browser.py --games 20`."]
     table = "\n".join(lines)
     print(table)
