@@ -2,7 +2,7 @@
 """DOS hard with a short lookahead: is a search that fits a bot's time budget the way to the search goal?
 
 A research bench (not in ``make bench``). ``Lookahead`` is the DOS hard level
-(``tapete.bots.dos_search.DosLookahead``, which is ``--top 99 --own hard --fast`` here: the same choices,
+(``tapete.bots.dos_search.DosLookahead``, which is ``--top 99 --own hard --fast --prior 25`` here: the same choices,
 tests/unit/test_bots.py) with the variants the research tried; the heuristic hard bot (bots/dos.py) whose
 shortlist is played out before it chooses:
 
@@ -26,7 +26,9 @@ shortlist is played out before it chooses:
   turn, not medium's; slower than medium: the hard bot plans each own turn); ``--own hard-turn`` only the
   rest of the turn being decided (then medium, as every other seat). Both work with ``--fast`` too: the
   coded round gives the hard bot the engine's very view and legal actions (``own`` of ``play_round``: the
-  same points, the same choices, tests/unit/test_dos_rollout.py).
+  same points, the same choices, tests/unit/test_dos_rollout.py). ``--prior P`` adds P points to the
+  heuristic's first candidate in every deal: the search overrules the heuristic only when a move beats it
+  by more than P a deal on average (with 8 deals a lucky move often overrules a right one).
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
@@ -87,7 +89,7 @@ class Lookahead(DosLookahead):
     """DOS hard (``tapete.bots.dos_search.DosLookahead``) with the research options (module docstring):
     a shortlist of ``top``, the engine path, medium or hard-for-this-turn own turns, a game-won bonus,
     a rollout floor, sequential halving. Its defaults are the research's first setting (a shortlist of 3,
-    medium own turns, the engine path); ``--top 99 --own hard --fast`` is the level."""
+    medium own turns, the engine path, no prior); ``--top 99 --own hard --fast --prior 25`` is the level."""
 
     def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False,
                  halving: bool = False, rollouts: int = 0, own: str = "medium", prior: float = 0.0) -> None:
@@ -113,8 +115,6 @@ class Lookahead(DosLookahead):
         for action in actions:
             gen.setstate(start)
             out.append(self.rollout(view, action, gen))
-        if self.prior:          # --prior: the heuristic's first choice gets this much more in every deal
-            out[0] += self.prior
         return out
 
     def halve(self, view: dict, shortlist: list[str], totals: dict, rng):

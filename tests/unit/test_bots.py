@@ -670,10 +670,10 @@ def test_dos_hard_is_the_lookahead_of_the_bench_on_every_move_with_hard_own_turn
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     from lookahead import Lookahead
     from tapete.bots.dos import DosHard
-    from tapete.bots.dos_search import DosLookahead
+    from tapete.bots.dos_search import PRIOR, DosLookahead
 
-    level, engine = make_bot("hard", "dos"), Lookahead(worlds=2, top=99, own="hard")
-    assert type(level) is DosLookahead and level.worlds == 8
+    level, engine = make_bot("hard", "dos"), Lookahead(worlds=2, top=99, own="hard", prior=PRIOR)
+    assert type(level) is DosLookahead and level.worlds == 8 and level.prior == PRIOR > 0
     level.worlds, compared, overruled = 2, 0, 0
     for view, legal in dos_turns(range(4), lambda view, legal: True):
         compared += 1
@@ -694,7 +694,8 @@ def test_dos_hard_is_the_lookahead_of_the_bench_on_every_move_with_hard_own_turn
 
 def test_dos_hard_thinks_in_slices_one_per_deal_and_answers_calls_at_once():
     """``think`` yields once per sampled deal, then returns what ``choose`` answers; a call, ``next``, an
-    out-of-turn moment and a single legal move are the heuristic's answer with no slice at all."""
+    out-of-turn moment and a single legal move are the heuristic's answer with no slice at all; equal
+    totals go to the heuristic's first move, which another move must beat by more than ``prior``."""
     from tapete.bots.dos_search import DosLookahead
 
     def slices(bot, view, legal, must_act=True, seed=4):
@@ -717,9 +718,12 @@ def test_dos_hard_thinks_in_slices_one_per_deal_and_answers_calls_at_once():
     # Equal totals: the move earlier in the heuristic's order (its plan's first match before the rest)
     bot.outcomes = lambda view, actions, gen: [1.0] * len(actions)
     assert bot.choose(view, legal, True, random.Random(4)) == bot.candidates(view, legal)[0]
+    # Another move overrules the heuristic's first only by more than ``prior`` a deal on average
     best = bot.candidates(view, legal)[-1]
-    bot.outcomes = lambda view, actions, gen: [float(action == best) for action in actions]
-    assert bot.choose(view, legal, True, random.Random(4)) == best
+    first = bot.candidates(view, legal)[0]
+    for gain, expected in ((bot.prior - 1, first), (bot.prior, first), (bot.prior + 1, best)):
+        bot.outcomes = lambda view, actions, gen: [gain * (action == best) for action in actions]
+        assert bot.choose(view, legal, True, random.Random(4)) == expected
 
 
 def test_taki_hard_plays_a_stop_before_a_number_of_the_same_colour():

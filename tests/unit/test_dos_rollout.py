@@ -313,6 +313,21 @@ def own_cases(this_turn: bool) -> list[dict]:
     return out
 
 
+def assert_ends_as_recorded(table, case: dict, policy: random.Random, where: tuple, this_turn: bool) -> None:
+    """The coded round's end against the engine path's recorded one (``case``): points, the policy
+    generator's next draw, the last table (and the calls and version made, when the own bot played every
+    own turn: the coded round keeps them only then)."""
+    assert table.gained() == case["gained"], where
+    assert policy.random() == case["next"], where
+    after = case["after"]
+    assert decoded(table) == {key: after[key] for key in ("hands", "draw", "discard", "center", "rng")}, where
+    if not this_turn:
+        assert (table.called, table.version) == (after["called"], after["version"]), where
+    if not table.over():
+        assert (table.turn, table.phase, table.drawn, table.bonus, table.penalty) == (
+            after["turn"], after["phase"], after["drawn"], after["bonus"], after["penalty"]), where
+
+
 def check_own(case: dict, this_turn: bool, horizon: int = dos_rollout.HORIZON) -> None:
     """``play_out`` with the recording bot against the engine path's round: the same views and legal lists
     given to the bot, points, generator use and last table (and the calls and version made, when the bot
@@ -324,15 +339,7 @@ def check_own(case: dict, this_turn: bool, horizon: int = dos_rollout.HORIZON) -
     for (view, legal), (engine_view, engine_legal) in zip(bot.asked, case["asked"]):
         assert view == engine_view, (where, {k: (view.get(k), v) for k, v in engine_view.items() if view.get(k) != v})
         assert legal == engine_legal, where
-    assert table.gained() == case["gained"], where
-    assert policy.random() == case["next"], where
-    after = case["after"]
-    assert decoded(table) == {key: after[key] for key in ("hands", "draw", "discard", "center", "rng")}, where
-    if not this_turn:
-        assert (table.called, table.version) == (after["called"], after["version"]), where
-    if not table.over():
-        assert (table.turn, table.phase, table.drawn, table.bonus, table.penalty) == (
-            after["turn"], after["phase"], after["drawn"], after["bonus"], after["penalty"]), where
+    assert_ends_as_recorded(table, case, policy, where, this_turn)
 
 
 def test_the_coded_round_shows_the_engines_view_and_legal_actions():
@@ -455,16 +462,9 @@ def check_coded_hard(case: dict, this_turn: bool, horizon: int = dos_rollout.HOR
     policy = random.Random(case["seed"])
     table = play_out(case["state"], case["seat"], case["action"], policy, horizon, own=DosHard(), this_turn=this_turn)
     where = (case["kind"], case["action"], case["variant"], case["seed"], this_turn)
-    assert table.gained() == case["gained"], where
-    assert policy.random() == case["next"], where
-    after = case["after"]
-    assert decoded(table) == {key: after[key] for key in ("hands", "draw", "discard", "center", "rng")}, where
-    if not this_turn:
-        assert (table.called, table.version) == (after["called"], after["version"]), where
+    assert_ends_as_recorded(table, case, policy, where, this_turn)
     if not table.over():
-        assert (table.turn, table.phase, table.drawn, table.bonus, table.penalty) == (
-            after["turn"], after["phase"], after["drawn"], after["bonus"], after["penalty"]), where
-        assert [[CARDS[c] for c in cover] for cover in table.covers] == after["covers"], where
+        assert [[CARDS[c] for c in cover] for cover in table.covers] == case["after"]["covers"], where
 
 
 def test_play_out_uses_the_coded_hard_turn_only_for_dos_hard_itself(monkeypatch):

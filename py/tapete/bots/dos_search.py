@@ -39,12 +39,14 @@ from .dos import DosHard
 from .dos_rollout import play_round
 
 WORLDS = 8      # sampled deals per searched decision, each shared by every candidate
+PRIOR = 25      # points a deal added to the heuristic's first move: others must beat it by more on average
 
 
 class DosLookahead(DosHard):
     """DOS hard: ``DosHard``'s moves played out in ``worlds`` sampled deals (module docstring)."""
 
     top: int | None = None      # candidates per kind (matches, placements); None: every legal move
+    prior: float = PRIOR
 
     def __init__(self, worlds: int = WORLDS) -> None:
         self.worlds = worlds
@@ -82,12 +84,13 @@ class DosLookahead(DosHard):
         return (yield from self.search(view, shortlist, rng))
 
     def search(self, view: dict, shortlist: list[str], rng: random.Random):
-        """Every candidate in the same ``deals`` sampled deals; the best total, ties to the earlier."""
+        """Every candidate in the same ``deals`` sampled deals, the first (the heuristic's) with ``prior``
+        more a deal; the best total, ties to the earlier."""
         totals = dict.fromkeys(shortlist, 0.0)
         for _ in range(self.deals(len(shortlist))):
             world = rng.getrandbits(64)
-            for action, worth in zip(shortlist, self.outcomes(view, shortlist, random.Random(world))):
-                totals[action] += worth
+            for i, worth in enumerate(self.outcomes(view, shortlist, random.Random(world))):
+                totals[shortlist[i]] += worth + self.prior if i == 0 else worth
             yield
         best = max(totals.values())
         return next(a for a in shortlist if totals[a] == best)
