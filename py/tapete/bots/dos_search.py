@@ -14,6 +14,9 @@ the next seat) with a flat determinized search on top, for a turn action with mo
   (``dos_rollout.play_round``: the engine's rules, tested equal to it): the seat's own later turns by the
   heuristic hard bot (``hard_choose``, tested equal to ``DosHard``), every other seat by the medium bot's
   policy; a rollout is worth the seat's points of the round less the mean of the others';
+- the heuristic's first move gets ``PRIOR`` points more in every deal: another move overrules it only
+  when it did better by more than that on average (with 8 deals a move that did well by chance would
+  often overrule a right choice);
 - the calls (¡DOS!, a catch), ``next`` between rounds, out-of-turn moves and a turn with one legal move
   are the heuristic's, at once.
 
@@ -21,13 +24,17 @@ the next seat) with a flat determinized search on top, for a turn action with mo
 bots/__init__.py); ``choose`` is the whole thought. It reads its view, its legal list and its generator,
 nothing else (the fairness test of tests/unit/test_bots.py).
 
-Measured (docs/benchmarks.md, "Bot strength" and "A lookahead within the budget"; bench/lookahead.py,
-where the research variants live: a shortlist, more deals, sequential halving, the engine path):
+Measured (docs/benchmarks.md, "Bot strength", "2026-12-03: DOS hard searches"; bench/lookahead.py, where
+the research variants live: a shortlist, more deals, sequential halving, the engine path):
 
 - against bench/search.py's reference (200 rollouts over every legal move, medium rollouts; own seat,
-  2v2): 49.5% ± 2.5 over 400 games (seeds 200–626), where ``DosHard`` alone won 36.9% ± 4.2; with
-  medium for its own turns in the rollouts this search won 37.5% (the gain is in the later turns);
-- decision time (CPU, CPython, the searched decisions only): see the "Bot strength" tables.
+  2v2) without the prior: 48.9% ± 2.3 over 460 games (seeds 200–686), where ``DosHard`` alone won
+  36.9% ± 4.2; with medium for its own turns in the rollouts it won 37.5% (the gain is in the later turns);
+- without the prior it was weaker than the heuristic against medium (one against three: 45.1% over 2,000
+  games against 57.1%); ``PRIOR`` 10 and 25: 49.8% and 59.8% (400 seeds; 45.5% without on the same),
+  and against the reference 50.0% ± 3.5 on seeds 687–886 (+3.7 ± 7.9 over no prior on 81 paired seeds);
+- decision time in Pyodide (2026-12-04, without the prior: the same work): p50 4.9 ms, p95 46 ms; the
+  longest slice p95 12 ms, 59 ms at worst.
 """
 
 from __future__ import annotations
