@@ -227,7 +227,8 @@ def main() -> int:
                         "turns in its rollouts (hard: the DOS hard bot from its view; hard-turn: only for the rest "
                         "of the turn being decided; with or without --fast)")
     parser.add_argument("--prior", type=float, default=0.0, help="points added to the heuristic's first "
-                        "candidate in every deal: the search overrules it only by more than this on average")
+                        "candidate in every deal: the search overrules it only by more than this on average (the flat search; "
+                        "--halving ignores it)")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()
