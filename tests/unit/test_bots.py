@@ -395,6 +395,17 @@ def test_taki_hard_breaks_a_plus3_out_of_turn_and_never_pays_the_breaker_fine():
     assert choices("hard", "taki", view, ["play X3", "play R3"]) == {"play R3"}
 
 
+def slices(bot, view, legal, must_act=True, seed=4):
+    """(slices, answer) of a bot that thinks in slices: how often its ``think`` yields, what it returns."""
+    thinking, count = bot.think(view, legal, must_act, random.Random(seed)), 0
+    while True:
+        try:
+            next(thinking)
+            count += 1
+        except StopIteration as done:
+            return count, done.value
+
+
 def test_the_lookahead_bench_reads_only_its_view_and_thinks_in_slices():
     """bench/lookahead.py's DOS lookahead: its choice ignores every card hidden from its seat (it deals
     its samples from the view alone), it answers legally, and ``think`` yields once per sampled deal
@@ -413,15 +424,8 @@ def test_the_lookahead_bench_reads_only_its_view_and_thinks_in_slices():
         if state["phase"] == "play" and len(bot.candidates(view, legal)) > 1 and "dos" not in legal:
             break
         step(game, state, [make_bot("medium", "dos") for _ in range(4)], rng)
-    thinking, slices = bot.think(view, legal, True, random.Random(4)), 0
-    while True:
-        try:
-            next(thinking)
-            slices += 1
-        except StopIteration as done:
-            action = done.value
-            break
-    assert slices == 3 and action in legal
+    count, action = slices(bot, view, legal)
+    assert count == 3 and action in legal
     assert action == Lookahead(worlds=3).choose(view, legal, True, random.Random(4))
 
 
@@ -643,12 +647,12 @@ def test_dos_hard_heuristic_never_places_a_wild_while_a_number_can_go():
     assert dos_heuristic(view, ["place Y3", "place B#", "place WD", "end"]) == {"place Y3"}
 
 
-def dos_turns(seeds, wanted, bots=None):
+def dos_turns(seeds, wanted):
     """(view, legal) of DOS turns with a choice (a turn action, no call pending) from medium games."""
     game = get("dos")
     for seed in seeds:
         state, rng = game.new(4, seed, {}), random.Random(seed)
-        players = bots or [make_bot("medium", "dos") for _ in range(4)]
+        players = [make_bot("medium", "dos") for _ in range(4)]
         for _ in range(400):
             if state["over"]:
                 break
@@ -664,7 +668,7 @@ def test_dos_hard_is_the_lookahead_of_the_bench_on_every_move_with_hard_own_turn
     """The DOS hard level (``DosLookahead``) is bench/lookahead.py's ``--top 99 --own hard``: every legal
     move in the heuristic's order, the same deals, the same rollout values and choices, though the level
     plays its rollouts on coded cards and the bench here on the engine; and the search does overrule the
-    heuristic (``DosHard``) on some turns, in both directions of the order."""
+    heuristic (``DosHard``) on some turns."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -697,15 +701,6 @@ def test_dos_hard_thinks_in_slices_one_per_deal_and_answers_calls_at_once():
     out-of-turn moment and a single legal move are the heuristic's answer with no slice at all; equal
     totals go to the heuristic's first move, which another move must beat by more than ``prior``."""
     from tapete.bots.dos_search import DosLookahead
-
-    def slices(bot, view, legal, must_act=True, seed=4):
-        thinking, count = bot.think(view, legal, must_act, random.Random(seed)), 0
-        while True:
-            try:
-                next(thinking)
-                count += 1
-            except StopIteration as done:
-                return count, done.value
 
     bot = DosLookahead(worlds=3)
     view, legal = next(dos_turns([2], lambda view, legal: len(bot.candidates(view, legal)) > 2))
