@@ -28,7 +28,8 @@ shortlist is played out before it chooses:
   coded round gives the hard bot the engine's very view and legal actions (``own`` of ``play_round``: the
   same points, the same choices, tests/unit/test_dos_rollout.py). ``--prior P`` adds P points to the
   heuristic's first candidate in every deal: the search overrules the heuristic only when a move beats it
-  by more than P a deal on average (with 8 deals a lucky move often overrules a right one).
+  by more than P a deal on average (with 8 deals a lucky move often overrules a right one). ``--more M
+  --keep K``: after those deals the K best candidates so far go on to M further deals (``staged``).
 
 It reads nothing but its view, legal actions and generator, so it passes the fairness check of
 tests/unit/test_bots.py as it is. ``think`` yields after every deal, so a table could run it in slices
@@ -92,8 +93,10 @@ class Lookahead(DosLookahead):
     medium own turns, the engine path, no prior); ``--top 99 --own hard --fast --prior 25`` is the level."""
 
     def __init__(self, worlds: int = WORLDS, top: int = TOP, game_won: float = 0.0, fast: bool = False,
-                 halving: bool = False, rollouts: int = 0, own: str = "medium", prior: float = 0.0) -> None:
+                 halving: bool = False, rollouts: int = 0, own: str = "medium", prior: float = 0.0,
+                 more: int = 0, keep: int = 3) -> None:
         super().__init__(worlds)
+        self.more, self.keep = more, keep
         self.top, self.game_won, self.fast, self.halving, self.prior = top, game_won, fast, halving, prior
         self.rollouts, self.own = rollouts, own
         if own not in OWN:
@@ -103,7 +106,25 @@ class Lookahead(DosLookahead):
     def search(self, view, shortlist, rng):
         if self.halving:
             return (yield from self.halve(view, shortlist, dict.fromkeys(shortlist, 0.0), rng))
+        if self.more:
+            return (yield from self.staged(view, shortlist, rng))
         return (yield from super().search(view, shortlist, rng))
+
+    def staged(self, view: dict, shortlist: list[str], rng):
+        """The level's search (``worlds`` deals, the prior), then the ``keep`` best so far in ``more``
+        further deals; the best total of those, ties to the earlier. Yields after each deal."""
+        totals, alive = dict.fromkeys(shortlist, 0.0), shortlist
+        for stage, deals in enumerate((self.deals(len(shortlist)), self.more)):
+            if stage:
+                ranked = sorted(alive, key=lambda a: -totals[a])     # stable: ties keep the shortlist order
+                alive = sorted(ranked[:self.keep], key=shortlist.index)
+            for _ in range(deals if len(alive) > 1 else 0):
+                world = rng.getrandbits(64)
+                for action, worth in zip(alive, self.outcomes(view, alive, random.Random(world))):
+                    totals[action] += worth + self.prior if action == shortlist[0] else worth
+                yield
+        best = max(totals[a] for a in alive)
+        return next(a for a in alive if totals[a] == best)
 
     def deals(self, candidates: int) -> int:
         return max(self.worlds, math.ceil(self.rollouts / candidates))
@@ -191,7 +212,7 @@ def play_games(args) -> dict:
         for s in range(4):
             if s in mine:
                 seats.append(Timed(Lookahead(args.worlds, args.top, args.game_won, args.fast, args.halving,
-                                             args.rollouts, args.own, args.prior), times))
+                                             args.rollouts, args.own, args.prior, args.more, args.keep), times))
             elif args.vs == "search":
                 bot = FlatSearch(seed=seed, fast=args.fast)     # the same values, sooner (bench/search.py)
                 bot.side, bot.seat = {s}, s
@@ -229,6 +250,9 @@ def main() -> int:
     parser.add_argument("--prior", type=float, default=0.0, help="points added to the heuristic's first "
                         "candidate in every deal: the search overrules it only by more than this on average (the flat search; "
                         "--halving ignores it)")
+    parser.add_argument("--more", type=int, default=0, help="after --worlds deals, the --keep best candidates "
+                        "go on to this many further deals (0: none)")
+    parser.add_argument("--keep", type=int, default=3, help="candidates kept for --more")
     parser.add_argument("--save", default="", help="write each game's share and the decision times here")
     parser.add_argument("--merge", default="", help="comma-separated --save files: one line from them")
     args = parser.parse_args()
@@ -249,7 +273,8 @@ def main() -> int:
     fast = (", fast rollouts" if args.fast else "") + (", sequential halving" if args.halving else "") + (
         f", at least {args.rollouts} rollouts" if args.rollouts else "") + (
         f", own turns by {args.own}" if getattr(args, "own", "medium") != "medium" else "") + (
-        f", prior {args.prior:g}" if getattr(args, "prior", 0.0) else "")
+        f", prior {args.prior:g}" if getattr(args, "prior", 0.0) else "") + (
+        f", the best {args.keep} {args.more} deals more" if getattr(args, "more", 0) else "")
     print(f"Lookahead ({args.worlds} deals, top {args.top}{fast}) vs {args.vs}, {args.layout}: {len(shares)} games, "
           f"{100 * p:.1f}% ± {100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions "
           f"{len(times):,}, p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, "
