@@ -441,6 +441,17 @@ class Chupate(SheddingGame):
         return "pass" if "pass" in actions else "draw"
 
     # ----- views and validation --------------------------------------------------------------
+    view_only = SheddingGame.view_only + ("teams", "wild4_pending")
+    turn_phases = ("play", "drawn", "wild4")
+
+    def hidden_fields(self, state: dict, view: dict, rng) -> None:
+        """A pending wild +4 (phase ``wild4``) was played by the seat before the one on turn; whether it
+        was a bluff depends on the hand it came from when it was played, which no view shows: a
+        ``determinize``d state takes it as honest (``bluff`` false). A bot that searches leaves the answer
+        to a +4 to its own judgement (bots/shed_search.py)."""
+        by = (state["turn"] - state["direction"]) % state["players"]
+        state["wild4"] = {"by": by, "bluff": False} if state["phase"] == "wild4" else None
+
     def view(self, state: dict, seat: int | None) -> dict:
         view = self.common_view(state, seat)
         view["color"] = state["color"]

@@ -426,6 +426,9 @@ class Francesa(SheddingGame):
         return "draw"
 
     # ----- views and validation -------------------------------------------------------------------
+    view_only = SheddingGame.view_only + ("ace_bonus", "dealer")     # ``determinize``: derived in the view
+    turn_phases = ("play", "ace")
+
     def view(self, state: dict, seat: int | None) -> dict:
         view = self.common_view(state, seat)
         view["suit"] = state["suit"]

@@ -7,9 +7,11 @@ the common part of the view. Each game keeps its own legality and card effects.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 from ..core import Game, MalformedAction, next_seat, parse, require
+from ..core.game import STATE_FORMAT
 from ..core.rng import below_in_state, shuffle_in_state
 
 
@@ -157,6 +159,52 @@ class SheddingGame(Game):
 
     def hidden_places(self, state: dict, seat: int | None) -> list[list]:
         return [state["draw"]] + [h for s, h in enumerate(state["hands"]) if s != seat]
+
+    # Fields a view adds to the state's (the deck's places by their sizes, derived flags): ``determinize``
+    # leaves them out of the state it builds.
+    view_only: tuple[str, ...] = ("seat", "hand", "counts", "top", "draw_count", "discard_count")
+    turn_phases: tuple[str, ...] = ("play",)
+
+    def determinize(self, view: dict, rng) -> dict:
+        """A whole state that ``view`` (a seat's view on its own turn) could come from: the cards that seat
+        cannot see (the other hands, the draw pile and the discard pile under its top card) dealt at
+        random by ``rng`` from the deck less the seat's hand and the top card; the engine generator is
+        drawn from ``rng`` too; every other field is the view's (``hidden_fields`` fills what the view
+        does not carry). ``view(state, seat)`` gives ``view`` back. For a bot that looks ahead by playing
+        sampled deals: it reads nothing but its own view. The history is empty (a sample is no replay)."""
+        require(isinstance(view, dict) and view.get("game") == self.id and not view.get("over")
+                and view.get("phase") in self.turn_phases and isinstance(view.get("seat"), int)
+                and view.get("turn") == view["seat"], "a seat's view on its own turn")
+        seat, counts, hand, top = view["seat"], view.get("counts"), view.get("hand"), view.get("top")
+        require(isinstance(counts, list) and len(counts) == view.get("players") and 0 <= seat < len(counts)
+                and isinstance(hand, list) and counts[seat] == len(hand) and top is not None,
+                "the view's hands do not add up")
+        pool = Counter(self.deck(view["options"]))
+        pool.subtract(list(hand) + [top])
+        require(min(pool.values(), default=0) >= 0 and set(pool) == set(self.deck(view["options"])),
+                "the view shows cards the deck does not hold")
+        unseen = self.in_card_order(list(pool.elements()))
+        rng.shuffle(unseen)
+        hands = []
+        for s, count in enumerate(counts):
+            require(isinstance(count, int) and count >= 0, "the view's hands do not add up")
+            if s == seat:
+                hands.append(list(hand))
+            else:
+                hands.append(unseen[:count])
+                del unseen[:count]
+        under = view["discard_count"] - 1
+        require(isinstance(under, int) and 0 <= under <= len(unseen), "the view's card counts do not add up to one deck")
+        discard, draw = unseen[:under] + [top], unseen[under:]
+        require(len(draw) == view["draw_count"], "the view's card counts do not add up to one deck")
+        state = {key: copy.deepcopy(value) for key, value in view.items() if key not in self.view_only}
+        state.update(game=self.id, format=STATE_FORMAT, seed=0, rng="%064x" % rng.getrandbits(256), history=[],
+                     hands=hands, draw=draw, discard=discard)
+        self.hidden_fields(state, view, rng)
+        return state
+
+    def hidden_fields(self, state: dict, view: dict, rng) -> None:
+        """Fill, in a ``determinize``d state, the fields a view does not carry (none in the base)."""
 
     def card_places(self, state: dict) -> list[list[str]]:
         """Every list that holds cards; together they hold the whole deck exactly once."""

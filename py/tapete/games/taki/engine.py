@@ -536,6 +536,8 @@ class Taki(SheddingGame):
             exact = False
         require(exact, "the cards on the table are not exactly one deck")
 
+    turn_phases = ("play", "plus", "taki", "king")        # ``determinize``: the phases a seat acts in
+
     def view(self, state: dict, seat: int | None) -> dict:
         view = self.common_view(state, seat)
         taki = state["taki"]
