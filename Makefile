@@ -81,7 +81,7 @@ soak: $(VENV_STAMP)
 	$(VPY) tests/soak.py --games $(or $(SOAK_GAMES),100000)
 
 bench: setup
-	@set -e; for f in bench/[!_]*.py; do case $$f in bench/search.py|bench/regret.py|bench/lookahead.py) continue;; esac; echo "== $$f"; $(VPY) $$f; done
+	@set -e; for f in bench/[!_]*.py; do case $$f in bench/search.py|bench/regret.py|bench/lookahead.py|bench/shed_lookahead.py) continue;; esac; echo "== $$f"; $(VPY) $$f; done
 
 bench-engines:  # creates .bench/venv with the pinned RLCard and re-runs itself there
 	$(PYTHON) bench/engines.py
