@@ -47,8 +47,8 @@ class ShedLookahead:
 
     needs_view = True
 
-    def __init__(self, game_id: str, deals: int = 8, prior: float = 0.1, real: bool = False):
-        self.game_id, self.deals, self.prior, self.real = game_id, deals, prior, real
+    def __init__(self, game_id: str, deals: int = 8, prior: float = 0.1, real: bool = False, shape: float = 0.0):
+        self.game_id, self.deals, self.prior, self.real, self.shape = game_id, deals, prior, real, shape
         self.hard = make_bot("hard", game_id)       # the heuristic, with what it remembers of the game
         self.medium = make_bot("medium", game_id)   # every other seat in a rollout (it keeps no memory)
         self.state = self.game = None
@@ -91,7 +91,7 @@ class ShedLookahead:
         rng = random.Random(gen.getrandbits(32))
         for _ in range(HORIZON):
             if state["over"]:
-                return share(state, {seat})
+                return share(state, {seat}) - self.shape * len(state["hands"][seat])
             step(game, state, bots, rng)
         return 0.0
 
@@ -107,6 +107,8 @@ def main() -> int:
     parser.add_argument("--prior", type=float, default=0.1)
     parser.add_argument("--real", action="store_true", help="deal the rollouts from the real table, the "
                         "hidden cards reshuffled (the discard pile kept), not from the view")
+    parser.add_argument("--shape", type=float, default=0.0, help="a rollout also loses this much per card "
+                        "the seat still holds at the end (a lost game held close counts more than one held far)")
     parser.add_argument("--baseline", action="store_true", help="the hard bot itself in the searching seats")
     parser.add_argument("--save", default="")
     args = parser.parse_args()
@@ -114,7 +116,7 @@ def main() -> int:
     for seed in range(args.first, args.first + args.games):
         mine = ({0, 2} if seed % 2 == 0 else {1, 3}) if args.layout == "2v2" else {seed % 4}
         seats = [Timed(make_bot("hard", args.game) if args.baseline else
-                       ShedLookahead(args.game, args.deals, args.prior, args.real), times)
+                       ShedLookahead(args.game, args.deals, args.prior, args.real, args.shape), times)
                  if s in mine else make_bot(args.vs, args.game) for s in range(4)]
         shares[str(seed)] = share(play(args.game, seats, seed, GAMES[args.game][1]), mine)
         print(args.game, seed, f"{sum(shares.values()) / len(shares):.3f}", file=sys.stderr, flush=True)
@@ -126,7 +128,7 @@ def main() -> int:
     times = [t for t in times if t > 0.0005]
     print("\n".join(machine_lines(machine())))
     what = "hard" if args.baseline else f"ShedLookahead ({args.deals} deals, prior {args.prior:g}" + (
-        ", the real table reshuffled)" if args.real else ")")
+        ", the real table reshuffled" if args.real else "") + (f", shape {args.shape:g})" if args.shape else ")")
     print(f"{args.game}: {what} vs {args.vs}, {args.layout}: {n} games, {100 * p:.1f}% ± "
           f"{100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions {len(times):,}, "
           f"p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, max "

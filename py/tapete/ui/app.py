@@ -52,6 +52,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         autoplay = _int_param("autoplay", None)     # test hook: this page's seat plays by itself
         self.autoplay = None if autoplay is None else max(0, autoplay) / 1000
         self.autoplay_next = 0.0                     # a guest's autoplay keeps under the host's rate limit
+        self.think_pause = max(0, _int_param("think_pause", 0)) / 1000   # test hook: a pause between slices
+        self.slices = 0                              # slices of bots' thinking run by the pump (tapeteApp)
+        self.thinking = False                        # a bot is between two slices of one thought
         self.game_id = "chupate"
         self.all_settings: dict[str, dict] = {}     # game id -> the last form values
         self.screen = "picker"
@@ -478,11 +481,13 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 if self.host is not host:
                     return
                 for _ in host.bot_steps():       # a bot thinking in slices: the page paints between them
-                    await asyncio.sleep(0)
+                    self.slices, self.thinking = self.slices + 1, True
+                    await asyncio.sleep(self.think_pause)
                     if self.host is not host:
                         return
+                self.thinking = False
         finally:
-            self.pumping = False
+            self.pumping = self.thinking = False
 
     def start_timer(self) -> None:
         if self.host is None or not self.host.state["options"].get("turn_timer"):
@@ -597,7 +602,8 @@ def start() -> None:
     global APP
     APP = App()
     APP.start()
-    window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen}))
+    window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen, "slices": APP.slices,
+                                                        "thinking": APP.thinking}))
     window.tapeteRoomDebug = create_proxy(lambda: APP.debug_json())
     if APP.room_debug is not None:                   # test hook only
         window.tapeteDebugRigDeal = create_proxy(lambda: APP.rig_deal())
