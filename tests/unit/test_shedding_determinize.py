@@ -91,6 +91,10 @@ def test_determinize_refuses_what_no_turn_view_could_be(game_id, options):
         {**view, "hand": [view["top"]] * len(view["hand"])},            # more copies than the deck has
         {**view, "top": None},
         {k: v for k, v in view.items() if k != "counts"},
+        {k: v for k, v in view.items() if k != "discard_count"},
+        {k: v for k, v in view.items() if k != "options"},
+        {**view, "draw_count": "3"},
+        {**view, "hand": [["R", 1]] * len(view["hand"])},
         [],
     ]
     for broken in bad:

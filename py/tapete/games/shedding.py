@@ -177,8 +177,10 @@ class SheddingGame(Game):
                 and view.get("turn") == view["seat"], "a seat's view on its own turn")
         seat, counts, hand, top = view["seat"], view.get("counts"), view.get("hand"), view.get("top")
         require(isinstance(counts, list) and len(counts) == view.get("players") and 0 <= seat < len(counts)
-                and isinstance(hand, list) and counts[seat] == len(hand) and top is not None,
-                "the view's hands do not add up")
+                and isinstance(hand, list) and counts[seat] == len(hand) and isinstance(top, str)
+                and all(isinstance(c, str) for c in hand), "the view's hands do not add up")
+        require(isinstance(view.get("options"), dict) and all(
+            isinstance(view.get(key), int) for key in ("draw_count", "discard_count")), "a view's fields are missing")
         pool = Counter(self.deck(view["options"]))
         pool.subtract(list(hand) + [top])
         require(min(pool.values(), default=0) >= 0 and set(pool) == set(self.deck(view["options"])),
@@ -194,7 +196,7 @@ class SheddingGame(Game):
                 hands.append(unseen[:count])
                 del unseen[:count]
         under = view["discard_count"] - 1
-        require(isinstance(under, int) and 0 <= under <= len(unseen), "the view's card counts do not add up to one deck")
+        require(0 <= under <= len(unseen), "the view's card counts do not add up to one deck")
         discard, draw = unseen[:under] + [top], unseen[under:]
         require(len(draw) == view["draw_count"], "the view's card counts do not add up to one deck")
         state = {key: copy.deepcopy(value) for key, value in view.items() if key not in self.view_only}
