@@ -29,6 +29,10 @@ of win share lost per changed move. bench/handicap.py puts the goal in cards (do
 the gap is: a cheat told exactly which colours the next seat holds none of (instead of ``lacks``) wins
 58.1% / 27.5%, and 59.1% / 26.6% with ``LACK_BONUS`` 6; a +4 played whenever it is held (a free bluff:
 the medium bot never challenges) 51.7% / 23.9% (the wild is worth more as a last card).
+2026-12-04: this bot with DOS hard's kind of search on top (every legal move played out in 8 deals
+sampled from its view, this bot for its own turns, medium for the others, won or lost, a prior for its
+own move; bench/shed_lookahead.py) won 12.5% one against three medium where it alone won 26.0% (200
+seeds): a won-or-lost rollout is too noisy to choose by.
 """
 
 from __future__ import annotations

@@ -20,7 +20,11 @@ opponents until our next turn, scored by hand sizes) 47.1% against 55.2% over 1,
 hand-size score prefers shedding now over keeping the King and the +2s. Also tried, 4,000 games (2v2 /
 one against three; the same seeds gave 55.0% / 29.0%): a chain answered with the King first
 (``ANSWER_ORDER`` K, +2, +3) 54.8% / 28.9%, with the +3 first 54.9% / 28.7%; a lone TAKI played more
-readily or less (``TAKI_ALONE`` 5 or -30) 54.9% / 28.7% both. Its tactics:
+readily or less (``TAKI_ALONE`` 5 or -30) 54.9% / 28.7% both.
+2026-12-04: this bot with DOS hard's kind of search on top (every legal move played out in 8 deals
+sampled from its view, this bot for its own turns, medium for the others, won or lost, a prior for its
+own move; bench/shed_lookahead.py) won 24.5% one against three medium where it alone won 31.2% (200
+seeds): a won-or-lost rollout is too noisy to choose by. Its tactics:
 
 - a TAKI (or Super TAKI) opens on the colour held most (``TAKI_RUN`` per card it sheds at once), the
   run sheds every card of its colour with the action cards last (``RUN_ORDER``: a Plus, +2 or Stop
