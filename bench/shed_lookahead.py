@@ -7,8 +7,9 @@ before it chooses: in each deal the move is applied and the game played to its e
 first-out games here: Chúpate 2 in its quick mode, as bench/bots.py plays it), the seat's own later turns
 by the hard bot, every other seat by the medium bot; a rollout is worth 1 when the seat wins, else 0. The
 hard bot's own choice gets ``--prior`` more in every deal (another move overrules it only when it won more
-deals by that much on average), and ties go to it. Out-of-turn moves and a single legal move are the hard
-bot's at once.
+deals by that much on average), and ties go to it; ``--shape W`` takes W off a rollout per card the seat
+still holds at its end. Out-of-turn moves, a single legal move and the answer to a wild +4 (whether it
+was a bluff is in a hand no view shows) are the hard bot's at once.
 
 The deals: by default from the seat's view alone (the game's ``determinize``: docs/engine.md), as a
 level must; ``--real`` deals anew, on a copy of the real table, the cards hidden from the seat
@@ -22,6 +23,7 @@ close it at once, which puts the real cards back: the rollouts then saw every hi
     python3 bench/shed_lookahead.py --game taki --baseline --layout 1v3 --games 200   # hard itself, same seeds
 
 Prints the searching seats' win share (± one standard error) and their decision times (CPU, CPython).
+Figures: docs/benchmarks.md, "A lookahead for Chúpate 2 and Super Taki".
 """
 
 from __future__ import annotations
