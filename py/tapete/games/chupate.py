@@ -448,7 +448,7 @@ class Chupate(SheddingGame):
         """A pending wild +4 (phase ``wild4``) was played by the seat before the one on turn; whether it
         was a bluff depends on the hand it came from when it was played, which no view shows: a
         ``determinize``d state takes it as honest (``bluff`` false). A bot that searches leaves the answer
-        to a +4 to its own judgement (bots/shed_search.py)."""
+        to a +4 to its own judgement (bench/shed_lookahead.py)."""
         by = (state["turn"] - state["direction"]) % state["players"]
         state["wild4"] = {"by": by, "bluff": False} if state["phase"] == "wild4" else None
 
