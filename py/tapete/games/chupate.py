@@ -43,6 +43,7 @@ def build_deck() -> list[str]:
 
 
 DECK = build_deck()
+SORTED_DECK = sorted(DECK)
 DECK_CODES = frozenset(DECK)
 
 
@@ -445,10 +446,17 @@ class Chupate(SheddingGame):
     turn_phases = ("play", "drawn", "wild4")
 
     def hidden_fields(self, state: dict, view: dict, rng) -> None:
-        """A pending wild +4 (phase ``wild4``) was played by the seat before the one on turn; whether it
-        was a bluff depends on the hand it came from when it was played, which no view shows: a
-        ``determinize``d state takes it as honest (``bluff`` false). A bot that searches leaves the answer
-        to a +4 to its own judgement (bench/shed_lookahead.py)."""
+        """The one field a view does not carry: a pending wild +4 (phase ``wild4``). It was played by the
+        seat before the one on turn (``by``: the +4 ends its player's turn by one step, the direction
+        unchanged); whether it was a bluff (``bluff``: its player held a card of the colour in force
+        before it) is taken as honest, ``bluff`` false. It cannot be read from the view: the colour in
+        force before the +4 is not shown (the view shows the colour chosen with it), nor is the hand as
+        it was then (a denounce may have added cards since). Nor is it computed from the sampled hand
+        and the sampled card under the top: a random hand of three cards or more holds a given colour
+        more often than not, so most samples would be bluffs, while the medium and hard bots play a +4
+        only when nothing else goes or to attack a seat about to go out (bots/medium.py, bots/hard.py).
+        So a lookahead finds a challenge costly; a bot that searches leaves the answer to a +4 to its
+        own judgement (bench/shed_lookahead.py)."""
         by = (state["turn"] - state["direction"]) % state["players"]
         state["wild4"] = {"by": by, "bluff": False} if state["phase"] == "wild4" else None
 
@@ -460,6 +468,17 @@ class Chupate(SheddingGame):
         view["drawn"] = state["drawn"] if seat is not None and seat == state["turn"] else None
         view["teams"] = [self.team(state, s) for s in range(state["players"])]
         return view
+
+    def check_cards(self, state: dict) -> None:
+        """Card conservation, as in the shedding base but with one sort (``determinize`` checks every
+        sample with ``check_state``)."""
+        places = self.card_places(state)
+        require(all(type(place) is list for place in places), "card lists must be lists")
+        try:
+            exact = sorted([c for place in places for c in place]) == SORTED_DECK
+        except TypeError:                  # a code that is not text among the cards
+            exact = False
+        require(exact, "the cards on the table are not exactly one deck")
 
     def check_state(self, state: dict) -> None:
         for key in ("phase", "turn", "direction", "color", "pending", "drawn", "wild4", "called", "exposed",

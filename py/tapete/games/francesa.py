@@ -426,7 +426,10 @@ class Francesa(SheddingGame):
         return "draw"
 
     # ----- views and validation -------------------------------------------------------------------
-    view_only = SheddingGame.view_only + ("ace_bonus", "dealer")     # ``determinize``: derived in the view
+    # ``determinize``: the phases a seat acts in on its turn; "ace_bonus" and "dealer" are derived in the
+    # view. Every other field of a running round (suit, pending 7s, gone seats, calls) is in the view: no
+    # field is hidden from the seat on turn, so nothing but the cards is sampled.
+    view_only = SheddingGame.view_only + ("ace_bonus", "dealer")
     turn_phases = ("play", "ace")
 
     def view(self, state: dict, seat: int | None) -> dict:

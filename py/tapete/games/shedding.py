@@ -7,12 +7,21 @@ the common part of the view. Each game keeps its own legality and card effects.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
-from ..core import Game, MalformedAction, next_seat, parse, require
+from ..core import BadOptions, BadState, Game, MalformedAction, next_seat, parse, require
 from ..core.game import STATE_FORMAT
 from ..core.rng import below_in_state, shuffle_in_state
+
+
+def plain_copy(value):
+    """A copy of a JSON-like value (lists and dicts copied all the way down; anything else shared)."""
+    kind = type(value)
+    if kind is list:
+        return [plain_copy(v) for v in value]
+    if kind is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    return value
 
 
 class SheddingGame(Game):
@@ -167,29 +176,48 @@ class SheddingGame(Game):
 
     def determinize(self, view: dict, rng) -> dict:
         """A whole state that ``view`` (a seat's view on its own turn) could come from: the cards that seat
-        cannot see (the other hands, the draw pile and the discard pile under its top card) dealt at
-        random by ``rng`` from the deck less the seat's hand and the top card; the engine generator is
-        drawn from ``rng`` too; every other field is the view's (``hidden_fields`` fills what the view
-        does not carry). ``view(state, seat)`` gives ``view`` back. For a bot that looks ahead by playing
-        sampled deals: it reads nothing but its own view. The history is empty (a sample is no replay)."""
-        require(isinstance(view, dict) and view.get("game") == self.id and not view.get("over")
-                and view.get("phase") in self.turn_phases and isinstance(view.get("seat"), int)
+        cannot see (the other hands by their counts, the draw pile by its count and the discard pile under
+        its top card) dealt at random by ``rng`` from the deck less the seat's hand and the top card (no
+        other card is face up during a round); the engine generator (``rng`` in the state) is drawn from
+        ``rng`` too; every other field is the view's, and ``hidden_fields`` fills what the view does not
+        carry. ``view(state, seat)`` gives ``view`` back. For a bot that looks ahead by playing sampled
+        deals: it reads nothing but its own view. The history is empty and the seed 0 (a sample is no
+        replay). The same ``rng`` state gives the same sample (common random numbers for a lookahead).
+
+        Only the seat on turn, in a phase it acts in (``turn_phases``), is served: another seat's view
+        (one that may only denounce, call or break out of turn), a spectator's, or one between rounds or
+        after the game raises :class:`BadState`, as does a view no table could give (counts that do not
+        add up to one deck, cards the deck does not hold, fields missing or of the wrong kind, derived
+        fields that disagree): the state built is checked (``check_options``, ``check_state``, and
+        ``view(state, seat) == view``) before it is returned. ``rng`` is read before that check."""
+        require(isinstance(view, dict) and view.get("game") == self.id and view.get("over") is False
+                and view.get("phase") in self.turn_phases and type(view.get("seat")) is int
                 and view.get("turn") == view["seat"], "a seat's view on its own turn")
         seat, counts, hand, top = view["seat"], view.get("counts"), view.get("hand"), view.get("top")
-        require(isinstance(counts, list) and len(counts) == view.get("players") and 0 <= seat < len(counts)
+        players = view.get("players")
+        require(type(players) is int and self.min_players <= players <= self.max_players
+                and isinstance(counts, list) and len(counts) == players and 0 <= seat < players
+                and all(type(c) is int and c >= 0 for c in counts)
                 and isinstance(hand, list) and counts[seat] == len(hand) and isinstance(top, str)
                 and all(isinstance(c, str) for c in hand), "the view's hands do not add up")
         require(isinstance(view.get("options"), dict) and all(
-            isinstance(view.get(key), int) for key in ("draw_count", "discard_count")), "a view's fields are missing")
-        pool = Counter(self.deck(view["options"]))
-        pool.subtract(list(hand) + [top])
-        require(min(pool.values(), default=0) >= 0 and set(pool) == set(self.deck(view["options"])),
+            type(view.get(key)) is int for key in ("draw_count", "discard_count", "version")),
+            "a view's fields are missing")
+        require(view.get("result") is None and view.get("last_round") is None, "a round under way has no summary")
+        try:
+            options = self.check_options(view["options"], players)
+        except BadOptions as err:
+            raise BadState(f"the view's options: {err}") from None
+        require(options == view["options"], "the view's options are not a game's options")
+        deck = self.deck(options)
+        pool = Counter(deck)
+        pool.subtract(hand + [top])
+        require(min(pool.values(), default=0) >= 0 and len(pool) == len(set(deck)),
                 "the view shows cards the deck does not hold")
         unseen = self.in_card_order(list(pool.elements()))
         rng.shuffle(unseen)
         hands = []
         for s, count in enumerate(counts):
-            require(isinstance(count, int) and count >= 0, "the view's hands do not add up")
             if s == seat:
                 hands.append(list(hand))
             else:
@@ -199,10 +227,19 @@ class SheddingGame(Game):
         require(0 <= under <= len(unseen), "the view's card counts do not add up to one deck")
         discard, draw = unseen[:under] + [top], unseen[under:]
         require(len(draw) == view["draw_count"], "the view's card counts do not add up to one deck")
-        state = {key: copy.deepcopy(value) for key, value in view.items() if key not in self.view_only}
-        state.update(game=self.id, format=STATE_FORMAT, seed=0, rng="%064x" % rng.getrandbits(256), history=[],
-                     hands=hands, draw=draw, discard=discard)
-        self.hidden_fields(state, view, rng)
+        generator = "%064x" % rng.getrandbits(256)
+        try:
+            state = {key: plain_copy(value) for key, value in view.items() if key not in self.view_only}
+            state.update(game=self.id, format=STATE_FORMAT, seed=0, rng=generator, history=[],
+                         hands=hands, draw=draw, discard=discard)
+            self.hidden_fields(state, view, rng)
+            self.check_state(state)
+            same = self.view(state, seat) == view
+        except BadState:
+            raise
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as err:
+            raise BadState(f"the view is not one a table could show: {err!r}") from None
+        require(same, "the view is not one a table could show (its fields disagree)")
         return state
 
     def hidden_fields(self, state: dict, view: dict, rng) -> None:

@@ -536,7 +536,10 @@ class Taki(SheddingGame):
             exact = False
         require(exact, "the cards on the table are not exactly one deck")
 
-    turn_phases = ("play", "plus", "taki", "king")        # ``determinize``: the phases a seat acts in
+    # ``determinize``: the phases a seat acts in on its turn. The TAKI run (its colour and users), the
+    # pending +2 chain, an active +3 (plus3_by) and the seats gone out on them (finishing) are all in the
+    # view: no field is hidden from the seat on turn, so nothing but the cards is sampled.
+    turn_phases = ("play", "plus", "taki", "king")
 
     def view(self, state: dict, seat: int | None) -> dict:
         view = self.common_view(state, seat)
