@@ -526,15 +526,7 @@ class Taki(SheddingGame):
         return "draw" if "draw" in actions else actions[0]
 
     # ----- views and validation --------------------------------------------------------------
-    def check_cards(self, state: dict) -> None:
-        """Card conservation, as in the shedding base but with one sort (it runs after every action)."""
-        places = self.card_places(state)
-        require(all(type(place) is list for place in places), "card lists must be lists")
-        try:
-            exact = sorted([c for place in places for c in place]) == SORTED_DECK
-        except TypeError:                              # a code that is not text among the cards
-            exact = False
-        require(exact, "the cards on the table are not exactly one deck")
+    sorted_deck = SORTED_DECK
 
     # ``determinize``: the phases a seat acts in on its turn. The TAKI run (its colour and users), the
     # pending +2 chain, an active +3 (plus3_by) and the seats gone out on them (finishing) are all in the
