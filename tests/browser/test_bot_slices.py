@@ -33,7 +33,7 @@ def version(page) -> int:
 
 def test_clicks_keys_and_a_language_switch_while_dos_hard_thinks(new_page, boot, site_url):
     page = new_page(viewport={"width": 1280, "height": 800}, locale="es-ES")
-    # seed 3: bots move first; autoplay=0: this page's own seat plays by itself, so the round goes on
+    # autoplay=0: this page's own seat plays by itself, so the round goes on between the bots' thoughts
     boot(page, f"{site_url}?bot_delay=0&seed=3&think_pause=120&autoplay=0")
     page.click('[data-testid="game-dos"]')
     page.check('[data-testid="opt-opponents-3"]')
