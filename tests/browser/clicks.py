@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+def clean(page, new_page, where: str) -> None:
+    """Nothing went wrong on the page so far: no Python error banner, no error toast, no console error
+    (``new_page`` is the conftest fixture that collects them)."""
+    assert page.locator(".py-error").count() == 0, f"{where}: a .py-error banner"
+    assert page.get_by_test_id("error-toast").is_hidden(), f"{where}: the error toast showed"
+    assert not new_page.console_errors, f"{where}: {new_page.console_errors[:3]}"
+
+
 VERSION_CHANGED = ("v => { const t = document.querySelector('[data-testid=table]');"
                    " return !t || t.dataset.version !== v; }")
 

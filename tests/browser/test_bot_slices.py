@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from clicks import clean
 
 pytestmark = pytest.mark.browser
 TABLE = "document.querySelector('[data-testid=table]')"
@@ -19,12 +20,6 @@ THINKING = "() => JSON.parse(tapeteApp()).thinking"
 
 def app(page) -> dict:
     return json.loads(page.evaluate("tapeteApp()"))
-
-
-def clean(page, new_page, where: str) -> None:
-    assert page.locator(".py-error").count() == 0, f"{where}: a .py-error banner"
-    assert page.get_by_test_id("error-toast").is_hidden(), f"{where}: the error toast showed"
-    assert not new_page.console_errors, f"{where}: {new_page.console_errors[:3]}"
 
 
 def version(page) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from clicks import clean
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -109,12 +110,6 @@ LOOK = """() => {
     })),
   };
 }""" % ENDED
-
-
-def clean(page, new_page, where: str) -> None:
-    assert page.locator(".py-error").count() == 0, f"{where}: a .py-error banner"
-    assert page.get_by_test_id("error-toast").is_hidden(), f"{where}: the error toast showed"
-    assert not new_page.console_errors, f"{where}: {new_page.console_errors[:3]}"
 
 
 def ended(page) -> bool:
