@@ -127,6 +127,17 @@ def test_chupate_refused_move_explains_itself(new_page, boot, site_url):
     message = page.inner_text('[data-testid="message"]')
     assert message.startswith(("Jugada no válida", "Move refused")), message
     assert page.get_attribute('[data-testid="table"]', "data-version") == version   # nothing changed
+    # a switch of language says the refusal again in the other language, reason included, and back
+    spanish = message.startswith("Jugada no válida")
+    page.click('[data-testid="lang-toggle"]')
+    page.wait_for_function("() => document.documentElement.lang === %r" % ("en" if spanish else "es"))
+    other = page.inner_text('[data-testid="message"]')
+    assert other.startswith("Move refused" if spanish else "Jugada no válida"), other
+    assert other.split(":", 1)[1].strip() != message.split(":", 1)[1].strip(), (message, other)
+    page.click('[data-testid="lang-toggle"]')
+    page.wait_for_function("() => document.documentElement.lang === %r" % ("es" if spanish else "en"))
+    assert page.inner_text('[data-testid="message"]') == message
+    assert page.get_attribute('[data-testid="table"]', "data-version") == version
 
 
 def test_chupate_keyboard_draw_and_focus(new_page, boot, site_url):

@@ -175,3 +175,22 @@ def test_deal_line_in_both_languages():
             assert "why." + why in TEXT[lang]
             html = render_deal(lang, (False, why))
             assert 'data-testid="deal-not-verified"' in html and TEXT[lang]["why." + why][:20] in html
+
+
+# ----- messages said again after a switch of language (tapete.ui.i18n.Said) -------------------------
+
+def test_said_messages_follow_a_switch_of_language():
+    from tapete.ui.i18n import Said, refusal as refusal_text, resay, t
+    from tapete.ui.room_ui import rsaid, rt
+    refused = Said.of("es", lambda lang: t(lang, "refused", reason=refusal_text(lang, "no_match", "engine words")))
+    assert refused == t("es", "refused", reason=refusal_text("es", "no_match", "engine words"))
+    english = resay(refused, "en")
+    assert english == t("en", "refused", reason=refusal_text("en", "no_match", "engine words")) != refused
+    assert resay(english, "es") == refused and english.same(refused) and refused.same(resay(english, "es"))
+    retry = rsaid("es", "join_retry", n=2, of=4)
+    assert retry == rt("es", "join_retry").format(n=2, of=4)
+    assert resay(retry, "en") == rt("en", "join_retry").format(n=2, of=4) != retry
+    assert not retry.same(rsaid("es", "join_retry", n=2, of=4))     # another message with the same words
+    assert not retry.same("plain text") and resay("a peer's words", "en") == "a peer's words"
+    assert resay("", "en") == "" and resay(None, "en") is None
+    assert rsaid("en", "copied") == rt("en", "copied") and resay(rsaid("en", "copied"), "es") == rt("es", "copied")

@@ -22,14 +22,14 @@ from ..net.deal import mix, new_secret
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
 from . import sound, tables
-from .i18n import refusal, t
+from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
 from .html import escape
 from .bar import BAR_OPEN
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
-from .room_ui import render_deal, render_friends_box, render_lobby, rt
+from .room_ui import render_deal, render_friends_box, render_lobby, rsaid, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
                       _store_set, player_id)
@@ -110,7 +110,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                     asyncio.ensure_future(self.resume_room(parse_snapshot(saved, player_id())))
                 except BadState as err:
                     _store_del(STORE_ROOM)
-                    self.room_msg = rt(self.lang, "bad_save").format(err=err)
+                    self.room_msg = rsaid(self.lang, "bad_save", err=err)
                     window.console.warn(f"tapete: {self.room_msg}")
                     self.show_setup(self.game_id)
                 return
@@ -132,6 +132,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
 
     def on_lang(self, event) -> None:
         self.lang = str(window.tapeteShell.lang)
+        self.room_msg = resay(self.room_msg, self.lang)          # what is on screen, said again (i18n.Said)
+        if self.ui.get("message"):
+            self.ui["message"] = resay(self.ui["message"], self.lang)
         if self.screen == "picker":
             self.show_picker()              # its Resume buttons and notes are Python's
         self.render()
@@ -302,7 +305,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             node = self.root.querySelector('[data-testid="join-code"]')
             code = normalize_join_code(str(node.value) if node else "")
             if code is None:
-                self.room_msg = rt(self.lang, "bad_code")
+                self.room_msg = rsaid(self.lang, "bad_code")
                 self.render()
                 return
             asyncio.ensure_future(self.redeem_code(code))
@@ -323,7 +326,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                     window.navigator.clipboard.writeText(self.room_info["link"])
                 except Exception:  # noqa: BLE001 - clipboard may be unavailable
                     pass
-                self.room_msg = rt(self.lang, "copied")
+                self.room_msg = rsaid(self.lang, "copied")
                 self.render()
         elif self.session is None:
             return
@@ -380,12 +383,12 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.render()
             return
         if message["type"] == "host_gone":
-            self.ui["message"] = self.room_msg = rt(self.lang, "host_gone")
+            self.ui["message"] = self.room_msg = rsaid(self.lang, "host_gone")
             self.render()
             return
         if message["type"] == "rejected" and self.screen == "lobby":
             own = ("full", "kicked", "locked", "busy")     # refusals with a text of their own (es/en)
-            self.room_msg = rt(self.lang, message["code"]) if message["code"] in own else message["message"]
+            self.room_msg = rsaid(self.lang, message["code"]) if message["code"] in own else message["message"]
             self.render()
             return
         if message["type"] == "update" and self.guest is not None and self.screen == "lobby":
@@ -401,7 +404,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.ui["message"] = self.room_msg = ""
         if message["type"] == "rejected":
             explain = getattr(self.table(), "refusal_text", refusal)
-            self.ui["message"] = t(self.lang, "refused", reason=explain(self.lang, message["code"], message["message"]))
+            code, words = message["code"], message["message"]
+            self.ui["message"] = Said.of(self.lang, lambda lang: t(lang, "refused", reason=explain(lang, code, words)))
             self.render()
             if self.autoplay is not None and message["code"] == "rate_limited" and self.update:
                 asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again

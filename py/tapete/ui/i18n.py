@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 LANGS = ("es", "en")
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -93,6 +95,33 @@ def t(lang: str, key: str, **values) -> str:
 
 def refusal(lang: str, code: str, fallback: str) -> str:
     return REFUSALS.get(lang, REFUSALS["es"]).get(code, fallback)
+
+
+class Said(str):
+    """A message on screen that keeps how to say it: ``Said.of(lang, make)`` is the text ``make(lang)``,
+    and ``again(lang)`` says the same thing in another language. The page keeps its messages (a refused
+    move, a room's notice) as ``Said`` so a switch of language re-says them (``resay``); a plain ``str``
+    (an engine's or a peer's words) stays as it is. It compares as its text."""
+
+    make: Callable[[str], str]
+
+    @classmethod
+    def of(cls, lang: str, make: Callable[[str], str]) -> "Said":
+        said = cls(make(lang))
+        said.make = make
+        return said
+
+    def again(self, lang: str) -> "Said":
+        return Said.of(lang, self.make)
+
+    def same(self, other) -> bool:
+        """Is ``other`` this message, in whatever language it was said?"""
+        return isinstance(other, Said) and other.make is self.make
+
+
+def resay(text, lang: str):
+    """``text`` in ``lang`` if it knows how to say itself (``Said``), else as it is (``""``, ``None``, a str)."""
+    return text.again(lang) if isinstance(text, Said) else text
 
 
 class Catalog:

@@ -10,6 +10,7 @@ from ..net.keys import Signer
 from ..net.protocol import b64, unb64
 from ..net.transport import Transport
 from .html import button, escape, tag, void
+from .i18n import Said
 
 TEXT = {
     "es": {
@@ -162,6 +163,11 @@ TEXT = {
 
 def rt(lang: str, key: str) -> str:
     return TEXT.get(lang, TEXT["es"]).get(key, key)
+
+
+def rsaid(lang: str, key: str, **values) -> Said:
+    """``rt(lang, key)`` formatted with ``values``, kept as a ``Said``: a switch of language re-says it."""
+    return Said.of(lang, lambda lang: rt(lang, key).format(**values) if values else rt(lang, key))
 
 
 def render_friends_box(lang: str, name: str, code: str = "", offline: bool = False) -> str:

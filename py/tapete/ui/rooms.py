@@ -17,7 +17,8 @@ from ..net.links import host_public, room_fragment, share_link
 from ..net.room import GRACE_SECONDS, JoinWatch
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
                       player_id)
-from .room_ui import BrowserSigner, p2p_module, rt
+from .i18n import Said
+from .room_ui import BrowserSigner, p2p_module, rsaid, rt
 from .setup import options_of
 
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
@@ -76,7 +77,7 @@ class RoomsMixin:
         keys = (await p2p_module()).keys
         if str(await keys.hostKey() or "") != secret:   # the key stays in the browser that made the room
             _store_del(STORE_ROOM)
-            self.room_msg = rt(self.lang, "bad_save").format(err=rt(self.lang, "no_key"))
+            self.room_msg = Said.of(self.lang, lambda lang: rt(lang, "bad_save").format(err=rt(lang, "no_key")))
             self.show_setup(saved["game"])
             return
         self.game_id = saved["game"]
@@ -163,7 +164,7 @@ class RoomsMixin:
         name = self.my_name()                       # read before the form goes
         self.stop_game()
         self.room_info = {"code": join_code, "secret": "", "link": None, "is_host": False}
-        self.room_msg = rt(self.lang, "redeeming")
+        self.room_msg = rsaid(self.lang, "redeeming")
         self.screen = "lobby"
         self.render()
         p2p = await p2p_module()
@@ -173,8 +174,8 @@ class RoomsMixin:
         if not result.ok:
             error = str(result.error)
             left = result.left
-            self.room_msg = rt(self.lang, {"wrong": "wrong_code", "locked": "locked_code", "no_host": "no_host",
-                                           "unproven": "unproven"}.get(error, "bad_code")).format(left=left)
+            self.room_msg = rsaid(self.lang, {"wrong": "wrong_code", "locked": "locked_code", "no_host": "no_host",
+                                              "unproven": "unproven"}.get(error, "bad_code"), left=left)
             self.room_info = None
             self.screen = "setup"
             self.render()
@@ -188,7 +189,7 @@ class RoomsMixin:
         name = name or self.my_name()
         self.stop_game()
         if host_public(secret) is None:             # a link from before host keys, or none at all
-            self.room_msg = rt(self.lang, "old_link")
+            self.room_msg = rsaid(self.lang, "old_link")
             self.show_setup(self.game_id)
             return
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": False,
@@ -201,7 +202,7 @@ class RoomsMixin:
         wait = _int_param("join_wait", None)          # test hook: a shorter watchdog
         watch = self.join_watch = JoinWatch(**({"wait": float(max(1, wait))} if wait is not None else {}))
         deal = self.saved_deal(code)                   # our nonce survives a reload of this page
-        retrying = ""
+        retrying: Said | None = None
         while True:
             transport = await self.open_watched(code, secret)
             if transport is None:                      # could not open (the lobby says so) or left meanwhile
@@ -217,7 +218,7 @@ class RoomsMixin:
                 if self.join_watch is not watch:
                     return
             if verdict == "ok":
-                if retrying and self.room_msg == retrying and self.screen == "lobby":
+                if retrying and retrying.same(self.room_msg) and self.screen == "lobby":
                     self.room_msg = ""             # only our own "trying again": a refusal stays shown
                     self.render()
                 return
@@ -228,10 +229,10 @@ class RoomsMixin:
                 return
             if verdict == "give_up":
                 self.join_failed = True
-                self.room_msg = rt(self.lang, "join_failed")
+                self.room_msg = rsaid(self.lang, "join_failed")
                 self.render()
                 return
-            self.room_msg = retrying = rt(self.lang, "join_retry").format(n=watch.attempt + 1, of=watch.tries)
+            self.room_msg = retrying = rsaid(self.lang, "join_retry", n=watch.attempt + 1, of=watch.tries)
             self.render()
 
     def saved_deal(self, code: str) -> GuestDeal:
@@ -284,7 +285,7 @@ class RoomsMixin:
         if self.room is None or self.room.started:
             return
         if self.room.filled() < 2:
-            self.room_msg = rt(self.lang, "need_two")
+            self.room_msg = rsaid(self.lang, "need_two")
             self.render()
             return
         self.ui = self.fresh_ui()
