@@ -140,6 +140,25 @@ def test_chupate_refused_move_explains_itself(new_page, boot, site_url):
     assert page.get_attribute('[data-testid="table"]', "data-version") == version
 
 
+def test_a_room_notice_follows_a_switch_of_language(new_page, boot, site_url):
+    """A join code that is not one: the setup says so, and says it again in the other language after a
+    switch (the notice is kept as what to say, not as the words of the language it was first said in)."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    boot(page, f"{site_url}?bot_delay=0")
+    page.click('[data-testid="game-chupate"]')
+    page.fill('[data-testid="join-code"]', "12")
+    page.click('[data-testid="btn-join"]')
+    notice = page.locator('.message[role="status"]').first
+    notice.wait_for()
+    first = notice.inner_text()
+    spanish = page.evaluate("document.documentElement.lang") == "es"
+    assert ("no es válido" if spanish else "is not valid") in first, first
+    page.click('[data-testid="lang-toggle"]')
+    page.wait_for_function("() => document.documentElement.lang === %r" % ("en" if spanish else "es"))
+    second = page.locator('.message[role="status"]').first.inner_text()
+    assert ("is not valid" if spanish else "no es válido") in second, second
+
+
 def test_chupate_keyboard_draw_and_focus(new_page, boot, site_url):
     page = new_page(viewport={"width": 1280, "height": 800})
     start_game(page, boot, site_url, "bot_delay=0&seed=11")
