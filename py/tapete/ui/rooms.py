@@ -121,18 +121,18 @@ class RoomsMixin:
 
     async def _grace(self, room: RoomHost) -> None:
         """While guests are gone: show the countdown, then let bots take their seats (room.tick)."""
-        shown = None
+        shown: Said | None = None
         try:
             while self.room is room and room.deadline() is not None:
                 left = room.deadline() - time.monotonic()
                 gone = [s.name for s in room.host.seats if s.player in room.away and not s.bot]
-                shown = rt(self.lang, "grace").format(name=", ".join(gone), n=max(0, round(left)))
+                shown = rsaid(self.lang, "grace", name=", ".join(gone), n=max(0, round(left)))
                 self.ui["message"] = shown
                 self.render()
                 await asyncio.sleep(max(0.05, min(1.0, left)))
                 if self.room is room:
                     room.tick()
-            if self.room is room and shown is not None and self.ui.get("message") == shown:
+            if self.room is room and shown is not None and shown.same(self.ui.get("message")):
                 self.ui["message"] = ""
                 self.render()
             self.schedule()
