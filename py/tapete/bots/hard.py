@@ -33,9 +33,9 @@ the medium bot never challenges) 51.7% / 23.9% (the wild is worth more as a last
 sampled from its view, this bot for its own turns, medium for the others, won or lost, a prior for its
 own move; bench/shed_lookahead.py) won 12.5% one against three medium where it alone won 26.0% (200
 seeds): a won-or-lost rollout is too noisy to choose by. The same search with 32 deals won 30.5%, with
-128 deals 31.5% (p95 1.2 s of CPU in CPython; the budget is 150 ms in Pyodide); dealt to fit what the public moves say (who
-drew on what, every play read as medium's) 29.5–30.5%; told the other hands (a cheat) 49.5%
-(docs/benchmarks.md, "is it the information?").
+128 deals 31.5% (p95 1.2 s of CPU in CPython; the budget is 150 ms in Pyodide); dealt to fit what the
+public moves say (who drew on what, every play read as medium's) 29.5–30.5%; told the other hands (a
+cheat) 49.5% (docs/benchmarks.md, "is it the information?").
 """
 
 from __future__ import annotations
