@@ -159,11 +159,12 @@ class ShedLookahead:
     needs_view = True
 
     def __init__(self, game_id: str, deals: int = 8, prior: float = 0.1, real: bool = False, shape: float = 0.0,
-                 hands: bool = False, read: str = ""):
+                 hands: bool = False, read: str = "", horizon: int = 0, value: "Value | None" = None):
         self.game_id, self.deals, self.prior, self.real, self.shape = game_id, deals, prior, real, shape
         self.hands = hands   # a ceiling, not a bot: the other hands as they really are, the draw pile reshuffled
         self.reader: Reader | None = None
         self.read = read     # "draws" or "policy": deals fitted to what the public moves say (Reader)
+        self.horizon, self.value = horizon, value   # rollouts cut at our own n-th turn, valued by Value
         self.hard = make_bot("hard", game_id)       # the heuristic, with what it remembers of the game
         self.medium = make_bot("medium", game_id)   # every other seat in a rollout (it keeps no memory)
         self.state = self.game = None
@@ -213,11 +214,63 @@ class ShedLookahead:
         game.apply(state, seat, move)
         bots = [copy.deepcopy(self.hard) if s == seat else self.medium for s in range(state["players"])]
         rng = random.Random(gen.getrandbits(32))
+        turns = 0
         for _ in range(HORIZON):
             if state["over"]:
                 return share(state, {seat}) - self.shape * len(state["hands"][seat])
+            if self.horizon and state["turn"] == seat and state["phase"] in game.turn_phases:
+                turns += 1
+                if turns >= self.horizon:          # the start of our own turn, as Value was measured
+                    return self.value.of(state, seat)
             step(game, state, bots, rng)
         return 0.0
+
+
+class Value:
+    """``--horizon``'s end of a rollout cut short: the chance that a seat wins, read from the cards it holds
+    and the fewest any other seat holds, as measured (``build``: the hard bot one against three medium,
+    every turn of its own noted with how the game ended; cells with few turns lean on the mean of their
+    row, ``PRIOR_TURNS`` turns' worth)."""
+
+    CAP = 15
+    PRIOR_TURNS = 20
+
+    def __init__(self, cells: list[list[list[float]]]) -> None:
+        self.table = []
+        for row in cells:
+            won, seen = sum(c[0] for c in row), sum(c[1] for c in row)
+            mean = won / seen if seen else 0.25
+            self.table.append([(c[0] + self.PRIOR_TURNS * mean) / (c[1] + self.PRIOR_TURNS) for c in row])
+
+    @classmethod
+    def key(cls, state: dict, seat: int) -> tuple[int, int]:
+        counts = [len(h) for h in state["hands"]]
+        least = min(c for s, c in enumerate(counts) if s != seat)
+        return min(counts[seat], cls.CAP), min(least, cls.CAP)
+
+    def of(self, state: dict, seat: int) -> float:
+        mine, least = self.key(state, seat)
+        return self.table[mine][least]
+
+    @classmethod
+    def build(cls, game_id: str, games: int, first: int = 0) -> list[list[list[float]]]:
+        from tapete.core import get
+
+        game = get(game_id)
+        cells = [[[0.0, 0] for _ in range(cls.CAP + 1)] for _ in range(cls.CAP + 1)]
+        for seed in range(first, first + games):
+            me = seed % 4
+            bots = [make_bot("hard" if s == me else "medium", game_id) for s in range(4)]
+            state, rng, seen = game.new(4, seed, GAMES[game_id][1]), random.Random(seed ^ 0x5EED), []
+            while not state["over"]:
+                if state["turn"] == me and state["phase"] in game.turn_phases:
+                    seen.append(cls.key(state, me))
+                step(game, state, bots, rng)
+            won = share(state, {me})
+            for mine, least in seen:
+                cells[mine][least][0] += won
+                cells[mine][least][1] += 1
+        return cells
 
 
 def play_reading(game_id: str, seats: list, seed: int, options: dict):
@@ -285,17 +338,31 @@ def main() -> int:
                         "that drew on a free turn held no card that could go then (Reader)")
     parser.add_argument("--read-policy", action="store_true", help="--read, and every play read as the medium "
                         "bot's: the seat held no card that could go and was worth more (a ceiling: the exact model of medium)")
+    parser.add_argument("--horizon", type=int, default=0, help="cut each rollout at the start of the seat's "
+                        "own n-th turn and value it by --value (the chance to win by the cards held)")
+    parser.add_argument("--value", default="", help="a Value table written by --build-value")
+    parser.add_argument("--build-value", default="", help="play --games games (hard one against three medium) "
+                        "and write the Value table to this file")
     parser.add_argument("--shape", type=float, default=0.0, help="a rollout also loses this much per card "
                         "the seat still holds at the end (a lost game held close counts more than one held far)")
     parser.add_argument("--baseline", action="store_true", help="the hard bot itself in the searching seats")
     parser.add_argument("--save", default="")
     args = parser.parse_args()
+    if args.build_value:
+        with open(args.build_value, "w") as f:
+            json.dump({"game": args.game, "games": args.games, "cells": Value.build(args.game, args.games, args.first)}, f)
+        return 0
+    value = None
+    if args.value:
+        with open(args.value) as f:
+            value = Value(json.load(f)["cells"])
     shares, times = {}, []
     for seed in range(args.first, args.first + args.games):
         mine = ({0, 2} if seed % 2 == 0 else {1, 3}) if args.layout == "2v2" else {seed % 4}
         seats = [Timed(make_bot("hard", args.game) if args.baseline else
                        ShedLookahead(args.game, args.deals, args.prior, args.real, args.shape, args.hands,
-                                     "policy" if args.read_policy else "draws" if args.read else ""), times)
+                                     "policy" if args.read_policy else "draws" if args.read else "",
+                                     args.horizon, value), times)
                  if s in mine else make_bot(args.vs, args.game) for s in range(4)]
         shares[str(seed)] = share(play_reading(args.game, seats, seed, GAMES[args.game][1]), mine)
         print(args.game, seed, f"{sum(shares.values()) / len(shares):.3f}", file=sys.stderr, flush=True)
@@ -309,7 +376,8 @@ def main() -> int:
     what = "hard" if args.baseline else f"ShedLookahead ({args.deals} deals, prior {args.prior:g}" + (
         ", the real table reshuffled" if args.real else ", the other hands known" if args.hands else
         ", deals fitted to the public moves read as medium's" if args.read_policy else
-        ", deals fitted to the public moves" if args.read else "") + (f", shape {args.shape:g})" if args.shape else ")")
+        ", deals fitted to the public moves" if args.read else "") + (
+        f", rollouts cut at own turn {args.horizon}" if args.horizon else "") + (f", shape {args.shape:g})" if args.shape else ")")
     print(f"{args.game}: {what} vs {args.vs}, {args.layout}: {n} games, {100 * p:.1f}% ± "
           f"{100 * math.sqrt(max(p * (1 - p), 1e-9) / n):.1f}; searched decisions {len(times):,}, "
           f"p50 {1000 * pct(times, 0.5):.1f} ms, p95 {1000 * pct(times, 0.95):.1f} ms, max "

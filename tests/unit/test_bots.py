@@ -1135,3 +1135,46 @@ def test_the_shed_lookahead_readers_facts_hold_and_fitted_deals_keep_the_view():
                                    for s, seat_facts in facts.items() for could, old in seat_facts)
                 fitted, broken = fitted + 1, broken + (not held)
         assert fitted > 100 and broken <= fitted // 50      # a best effort: one deal in 600 was left broken
+
+
+def test_the_shed_lookahead_cuts_its_rollouts_at_its_own_turn_and_values_them_by_the_table():
+    """``--horizon N --value F``: ``Value.build`` notes the hard seat's own turns by (cards held, fewest
+    held by another seat, capped) with how the game ended; a table leans on its row where it saw little;
+    a cut rollout stops at the start of the seat's own N-th turn, not later, and the search still chooses
+    a legal move."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from shed_lookahead import ShedLookahead, Value
+
+    cells = Value.build("chupate", 40)
+    turns = sum(c[1] for row in cells for c in row)
+    assert turns > 40 * 5 and all(0 <= c[0] <= c[1] for row in cells for c in row)
+    value = Value(cells)
+    assert all(0.0 <= v <= 1.0 for row in value.table for v in row)
+    empty = [[[0.0, 0] for _ in range(Value.CAP + 1)] for _ in range(Value.CAP + 1)]
+    empty[3][3], empty[3][4] = [3.0, 4], [0.0, 0]
+    assert Value(empty).table[3][4] == 0.75 and Value(empty).table[3][3] == (3 + 20 * 0.75) / 24
+    state = get("chupate").new(4, 1, {"quick": True})
+    state["hands"][2] = state["hands"][2] + state["draw"][:20]
+    del state["draw"][:20]
+    assert Value.key(state, 2) == (Value.CAP, 7) and Value.key(state, 0) == (7, 7)
+
+    game = get("chupate")
+    for seed in range(3):
+        state, rng = game.new(4, seed, {"quick": True}), random.Random(seed)
+        bots = [make_bot("medium", "chupate") for _ in range(4)]
+        while len(game.legal_actions(state, state["turn"])) < 3 or state["phase"] != "play":
+            step(game, state, bots, rng)
+        seat = state["turn"]
+        bot = ShedLookahead("chupate", deals=2, horizon=2, value=value)
+        bot.bind(state, game)
+        seen = []
+        value_of = value.of
+        value.of = lambda st, s: seen.append((st["turn"], st["phase"], s)) or value_of(st, s)
+        try:
+            action = bot.choose(game.view(state, seat), game.legal_actions(state, seat), True, random.Random(5))
+        finally:
+            value.of = value_of
+        assert action in game.legal_actions(state, seat)
+        assert seen and all(turn == s == seat and phase in game.turn_phases for turn, phase, s in seen)
