@@ -29,15 +29,11 @@ of win share lost per changed move. bench/handicap.py puts the goal in cards (do
 the gap is: a cheat told exactly which colours the next seat holds none of (instead of ``lacks``) wins
 58.1% / 27.5%, and 59.1% / 26.6% with ``LACK_BONUS`` 6; a +4 played whenever it is held (a free bluff:
 the medium bot never challenges) 51.7% / 23.9% (the wild is worth more as a last card).
-2026-12-04: this bot with DOS hard's kind of search on top (every legal move played out in 8 deals
-sampled from its view, this bot for its own turns, medium for the others, won or lost, a prior for its
-own move; bench/shed_lookahead.py) won 12.5% one against three medium where it alone won 26.0% (200
-seeds): a won-or-lost rollout is too noisy to choose by. The same search with 32 deals won 30.5%, with
-128 deals 31.5% (p95 1.2 s of CPU in CPython; the budget is 150 ms in Pyodide); dealt to fit what the
-public moves say (who drew on what, every play read as medium's) 29.5–30.5%; told the other hands (a
-cheat) 49.5% (docs/benchmarks.md, "is it the information?"). Rollouts cut at its own second turn and
-valued by a measured chance-to-win table (32 deals, p95 73 ms) won 26.4% over 2,000 seeds where it alone
-won 26.5%.
+2026-12-04: DOS hard's kind of search on top of this bot (bench/shed_lookahead.py; docs/benchmarks.md, "A
+lookahead for Chúpate 2 and Super Taki") did not beat it within the budget: 12.5% one against three with
+8 deals and won-or-lost rollouts, 26.4% over 2,000 seeds with rollouts cut at its second turn (it alone:
+26.5%); fitting the deals to what the public moves say added nothing; only a cheat told the other hands
+reached the goal (49.5%).
 """
 
 from __future__ import annotations

@@ -21,14 +21,9 @@ hand-size score prefers shedding now over keeping the King and the +2s. Also tri
 one against three; the same seeds gave 55.0% / 29.0%): a chain answered with the King first
 (``ANSWER_ORDER`` K, +2, +3) 54.8% / 28.9%, with the +3 first 54.9% / 28.7%; a lone TAKI played more
 readily or less (``TAKI_ALONE`` 5 or -30) 54.9% / 28.7% both.
-2026-12-04: this bot with DOS hard's kind of search on top (every legal move played out in 8 deals
-sampled from its view, this bot for its own turns, medium for the others, won or lost, a prior for its
-own move; bench/shed_lookahead.py) won 24.5% one against three medium where it alone won 31.2% (200
-seeds): a won-or-lost rollout is too noisy to choose by. The same search with 32 deals won 26.5%, with
-128 deals 35.0% (p95 1.2 s of CPU in CPython; the budget is 150 ms in Pyodide); dealt to fit what the
-public moves say (who drew on what, every play read as medium's) 29.0–31.5%; told the other hands (a
-cheat) 54.0%: the goal needs what no view holds, or an order of magnitude more rollouts
-(docs/benchmarks.md). Its tactics:
+2026-12-04: DOS hard's kind of search on top of this bot (bench/shed_lookahead.py; docs/benchmarks.md)
+won 24.5% one against three with 8 deals and 35.0% with 128 (sixteen times the budget) where it alone won
+30–31%; told the other hands (a cheat), 54.0%. Its tactics:
 
 - a TAKI (or Super TAKI) opens on the colour held most (``TAKI_RUN`` per card it sheds at once), the
   run sheds every card of its colour with the action cards last (``RUN_ORDER``: a Plus, +2 or Stop
