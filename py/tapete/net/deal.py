@@ -85,6 +85,15 @@ def deal_seed(game: str, options: dict, seats: list[dict], secret: str, nonces: 
     return hashlib.sha256(data).hexdigest()
 
 
+def mix(secret: str, nonces: list[str | None]) -> str:
+    """A seed for a game with nobody to agree with (against bots): the local secret (and any nonces)
+    hashed as the first version of this protocol did (``tapete/deal/seed/v1``)."""
+    data = lp(b"tapete/deal/seed/v1") + lp(bytes.fromhex(secret))
+    for nonce in nonces:
+        data += lp(bytes.fromhex(nonce) if nonce else b"")
+    return hashlib.sha256(data).hexdigest()
+
+
 def view_digest(view: dict) -> str:
     """A view as compared by the replay (canonical JSON)."""
     return hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
@@ -359,8 +368,7 @@ class GuestDeal:
         return deal
 
 
-# Why a deal is not verified, or what was verified (the UI words them in Spanish and English:
-# tapete.ui.room_ui). ``restarted`` and ``no_share`` come with a consistent replay (verified, qualified).
+# Why a deal is not verified (the UI words them in Spanish and English: tapete.ui.room_ui).
 REASONS = {
     "no_commit": "the host did not deal this game by the fair-deal protocol",
     "no_reveal": "the host did not reveal its secret at the end",
@@ -380,6 +388,9 @@ REASONS = {
     "no_replay": "the history does not replay",
     "incomplete": "the history does not reach every table you were shown",
     "old_round": "the host dealt the game from a round it had abandoned",
+}
+# What a consistent replay still could not vouch for (verified, qualified).
+QUALIFIED = {
     "restarted": "consistent, but the host restarted the deal after seeing your number",
     "no_share": "consistent, but you joined after the deal: you had no share in it",
 }
