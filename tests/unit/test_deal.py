@@ -14,8 +14,8 @@ import pytest
 from tapete.bots import make_bot
 from tapete.core.rng import is_seed
 from tapete.net import Ed25519Signer, GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
-from tapete.net.deal import (DEAL_TIMEOUT, REASONS, GuestDeal, HostDeal, commitment, deal_seed, new_nonce,
-                             new_secret, nonce_commitment, verify, view_digest)
+from tapete.net.deal import (DEAL_TIMEOUT, REASONS, GuestDeal, commitment, deal_seed, new_nonce,
+                             new_secret, nonce_commitment, verify)
 from tapete.net.links import link_secret_of
 from tapete.net.protocol import decode
 from tapete.net.rig import hand_points, rig
