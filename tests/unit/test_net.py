@@ -11,21 +11,22 @@ import pytest
 from tapete.bots import make_bot
 import hashlib
 
-from tapete.net import Ed25519Signer, GuestSession, MemoryHub, RoomHost, key_id, normalize_code, parse_fragment
-from tapete.net.protocol import MAX_MESSAGE_BYTES
-from tapete.net.links import (CODE_ALPHABET, link_secret, link_secret_of, new_code, new_host_key, new_secret, password,
-                              room_fragment)
+from signing import NaclSigner, verify
+from tapete.net import GuestSession, MemoryHub, RoomHost, key_id, normalize_code, parse_fragment
+from tapete.net.protocol import MAX_MESSAGE_BYTES, b64
+from tapete.net.links import CODE_ALPHABET, link_secret_of, new_code, new_secret, password, room_fragment
 from tapete.net.room import FLOOD_WINDOWS, RATE_BURST, RATE_PER_SECOND
 
 GAME = "chupate"
 FAST = None          # these tests play faster than any person: no rate limit (see test_rate_limit_*)
 OPTIONS = {"quick": True}
-_BY_ID: dict[str, Ed25519Signer] = {}
+ROOM = "ABCDEF"
+_BY_ID: dict[str, NaclSigner] = {}
 
 
-def signer(label: str) -> Ed25519Signer:
+def signer(label: str) -> NaclSigner:
     """A browser's seat key, the same for the same label (a browser that keeps its IndexedDB)."""
-    key = Ed25519Signer(hashlib.sha256(b"test-seat-key|" + label.encode()).digest())
+    key = NaclSigner(hashlib.sha256(b"test-seat-key|" + label.encode()).digest())
     _BY_ID[key_id(key.public)] = key
     return key
 
@@ -35,12 +36,12 @@ def pid(label: str) -> str:
     return key_id(signer(label).public)
 
 
-def signer_of(player: str) -> Ed25519Signer:
+def signer_of(player: str) -> NaclSigner:
     return _BY_ID.get(player) or signer(player)
 
 
 PLAYERS = [pid("gina-browser"), pid("beto-browser")]
-HOST = Ed25519Signer(hashlib.sha256(b"test-host-key").digest())
+HOST = NaclSigner(hashlib.sha256(b"test-host-key").digest())
 
 
 class Clock:
@@ -60,14 +61,15 @@ class Table:
         self.secret = link_secret_of(HOST)          # every guest joins by link (a code guest gets the link)
         self.room = RoomHost(self.hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=seats,
                              options=OPTIONS, seed=seed, rate=rate, clock=clock or Clock(),
-                             code="ABCDEF", secret=self.secret, signer=HOST)
+                             code=ROOM, secret=self.secret, signer=HOST, verify=verify)
         self.guest_msgs: dict[str, list[dict]] = {}
         self.guests = [self.join(f"peer-g{i}", PLAYERS[i], ["Gina", "Beto"][i]) for i in range(guests)]
         self.session = None
 
     def join(self, peer, player, name):
         msgs = self.guest_msgs.setdefault(player, [])
-        return GuestSession(self.hub.join(peer), name, msgs.append, secret=self.secret, signer=signer_of(player))
+        return GuestSession(self.hub.join(peer), name, msgs.append, room=ROOM, secret=self.secret,
+                            signer=signer_of(player), verify=verify)
 
     def start(self):
         self.session = self.room.start(self.host_updates.append)
@@ -394,7 +396,7 @@ def reload_host(table, saved_text, peer="peer-host2"):
     table.room.transport.close()
     saved = parse_snapshot(saved_text, "hostplayer01")
     table.room = RoomHost(table.hub.join(peer), GAME, "hostplayer01", "Ana", code=saved["code"],
-                          secret=saved["secret"], saved=saved, rate=FAST, signer=HOST)
+                          secret=saved["secret"], saved=saved, rate=FAST, signer=HOST, verify=verify)
     if table.room.host is not None:
         table.session = table.room.session = LocalSession(table.room.host, "hostplayer01", table.host_updates.append)
     return table.room
@@ -441,7 +443,7 @@ def test_restored_room_gives_absent_guests_to_bots_after_the_grace():
     table.room.transport.close()
     saved = parse_snapshot(text, "hostplayer01")
     room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, clock=clock, rate=FAST,
-                    signer=HOST)
+                    code=ROOM, signer=HOST, verify=verify)
     assert set(room.away) == set(PLAYERS) and room.deadline() == clock.now + room.grace
     assert room.tick(clock.now + room.grace) == [1, 2]
 
@@ -466,7 +468,7 @@ def test_corrupt_saves_raise_bad_state_never_crash():
              bad(lambda d: d["seats"].__setitem__(1, {"name": 3})), bad(lambda d: d.update(options={"x": 1})),
              bad(lambda d: d.update(state="{")), bad(lambda d: d.update(state=d["state"].replace('"hands"', '"hand"'))),
              bad(lambda d: d["seats"].append(d["seats"][1])), bad(lambda d: d.update(seed="7")),
-             bad(lambda d: d.update(host_key=new_host_key())),          # an old save: a private key in storage
+             bad(lambda d: d.update(host_key=b64(bytes(range(32))))),          # an old save: a private key in storage
              bad(lambda d: d.update(join_code="305-KMPO")), bad(lambda d: d.update(join_code=7)),
              bad(lambda d: d.update(code_failures=-1)), bad(lambda d: d.update(code_failures=4)),
              bad(lambda d: d.update(code_failures=True)), bad(lambda d: d.update(code_failures="2"))]
@@ -505,7 +507,8 @@ def test_reloaded_host_that_joins_before_its_old_connection_drops_still_gets_the
     table.start()
     old = table.room
     saved = parse_snapshot(json.dumps(old.snapshot()), "hostplayer01")
-    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, rate=FAST, signer=HOST)
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, rate=FAST, code=ROOM,
+                    signer=HOST, verify=verify)
     assert all(g.host_peer == "peer-host" for g in table.guests)      # still bound to the old page
     old.transport.close()                                              # now the old one drops
     assert all(g.host_peer == "peer-host2" for g in table.guests) and not room.away
@@ -516,12 +519,12 @@ def francesa_room(seed=3):
     hub = MemoryHub()
     host_updates: list[dict] = []
     room = RoomHost(hub.join("peer-host"), "francesa", "hostplayer01", "Ana", seats=2,
-                    options={"limit": 200}, seed=seed, rate=FAST, signer=HOST)
+                    options={"limit": 200}, seed=seed, rate=FAST, code=ROOM, signer=HOST, verify=verify)
     msgs: dict[str, list[dict]] = {}
 
     def join(peer, player, name):
-        return GuestSession(hub.join(peer), name, msgs.setdefault(player, []).append, secret=link_secret_of(HOST),
-                            signer=signer_of(player))
+        return GuestSession(hub.join(peer), name, msgs.setdefault(player, []).append, room=ROOM,
+                            secret=link_secret_of(HOST), signer=signer_of(player), verify=verify)
 
     guest = join("peer-g0", PLAYERS[0], "Gina")
     session = room.start(host_updates.append)
@@ -625,25 +628,18 @@ def test_oversized_text_is_refused_before_it_is_parsed():
 
 
 # ----- who is the host ------------------------------------------------------------------------------
-from tapete.net import ed25519  # noqa: E402
-from tapete.net.protocol import check_proof, decode, host_proof, unb64  # noqa: E402
+from tapete.net.protocol import decode, proof_message  # noqa: E402
 
 
-def test_ed25519_matches_the_rfc_8032_vectors():
-    vectors = [  # RFC 8032, section 7.1, tests 1 and 2: (seed, public key, message, signature)
-        ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
-         "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
-         "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"),
-        ("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
-         "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
-         "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"),
-    ]
-    for seed, public, message, signature in map(lambda v: [bytes.fromhex(x) for x in v], vectors):
-        assert ed25519.public_key(seed) == public
-        assert ed25519.sign(seed, message) == signature
-        assert ed25519.verify(public, message, signature)
-        assert not ed25519.verify(public, message + b"x", signature)
-        assert not ed25519.verify(public, message, signature[:-1] + bytes([signature[-1] ^ 1]))
+def host_proof(key, challenge, guest_peer, host_peer, room=ROOM) -> str:
+    """The ``proof`` a holder of ``key`` answers a ``who`` with (tapete.net.protocol.proof_message)."""
+    return sign(key, proof_message(room, challenge, guest_peer, host_peer))
+
+
+def sign(key, data: bytes) -> str:
+    out = []
+    key.sign(data, out.append)
+    return b64(out[0])
 
 
 def test_who_and_hello_are_checked():
@@ -686,7 +682,7 @@ class Impostor:
         self.transport.send(peer, json.dumps(lobby))
 
 
-HOST_KEY, OTHER_KEY = new_host_key(), new_host_key()
+HOST_KEY, OTHER_KEY = NaclSigner(), NaclSigner()
 
 
 @pytest.mark.parametrize("case, accepted", [
@@ -696,9 +692,11 @@ HOST_KEY, OTHER_KEY = new_host_key(), new_host_key()
     ("signed with another key", False),
     ("replayed: a proof for another challenge", False),
     ("relayed: the proof the host gave the impostor's own connection", False),
+    ("a proof made in another room", False),
+    ("a proof of the old format (tapete-host-proof/v1: no room)", False),
 ])
 def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_alone(case, accepted):
-    key, other = unb64(HOST_KEY, 32), unb64(OTHER_KEY, 32)
+    key, other = HOST_KEY, OTHER_KEY
     proofs = {
         "holds the host key": lambda c: host_proof(key, c, "peer-g0", "peer-evil"),
         "no proof": lambda c: None,
@@ -708,12 +706,15 @@ def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_al
                                                                       "peer-evil"),
         "relayed: the proof the host gave the impostor's own connection":
             lambda c: host_proof(key, c, "peer-evil", "peer-host"),
+        "a proof made in another room": lambda c: host_proof(key, c, "peer-g0", "peer-evil", room="QWERTY"),
+        "a proof of the old format (tapete-host-proof/v1: no room)":
+            lambda c: sign(key, f"tapete-host-proof/v1|{c}|peer-g0|peer-evil".encode()),
     }
     hub = MemoryHub()
     evil = Impostor(hub, proofs[case])
     msgs = []
-    guest = GuestSession(hub.join("peer-g0"), "Gina", msgs.append, secret=link_secret(HOST_KEY),
-                         signer=signer("gina-browser"))
+    guest = GuestSession(hub.join("peer-g0"), "Gina", msgs.append, room=ROOM, secret=link_secret_of(HOST_KEY),
+                         signer=signer("gina-browser"), verify=verify)
     assert (guest.host_peer == "peer-evil") == accepted and bool(msgs) == accepted
     # The impostor heard a hello (the guest's key and name) only if it proved the key.
     assert [m["type"] for m in evil.heard] == (["who", "hello"] if accepted else ["who"])
@@ -722,7 +723,7 @@ def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_al
         return
     # The real host arrives later: its proof is accepted and the impostor is ignored from then on.
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS,
-                    code="ABCDEF", secret=link_secret(HOST_KEY), signer=Ed25519Signer(key))
+                    code=ROOM, secret=link_secret_of(HOST_KEY), signer=key, verify=verify)
     assert guest.host_peer == "peer-host" and guest.seat == 1 and room.lobby[1].player == PLAYERS[0]
     assert all(m["seats"][0]["name"] == "Ana" for m in msgs)
     assert [m["type"] for m in evil.heard] == ["who"]
@@ -731,19 +732,20 @@ def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_al
 def test_a_link_without_a_host_key_cannot_be_joined():
     for secret in ("", new_secret()):               # no link, or one made before host keys
         with pytest.raises(ValueError):
-            GuestSession(MemoryHub().join("peer-g0"), "Gina", lambda m: None, secret=secret, signer=signer("g"))
+            GuestSession(MemoryHub().join("peer-g0"), "Gina", lambda m: None, room=ROOM, secret=secret,
+                         signer=signer("g"), verify=verify)
 
 
 def test_ids_are_never_broadcast():
     """Every message a guest sends to a peer that has not proved the host key is a bare ``who``."""
     hub = MemoryHub()
     msgs: dict[str, list] = {}
-    others = [GuestSession(hub.join(f"peer-early{i}"), "Early", msgs.setdefault(i, []).append,
-                           secret=link_secret_of(HOST), signer=signer(f"early{i}")) for i in range(2)]
+    others = [GuestSession(hub.join(f"peer-early{i}"), "Early", msgs.setdefault(i, []).append, room=ROOM,
+                           secret=link_secret_of(HOST), signer=signer(f"early{i}"), verify=verify) for i in range(2)]
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=4, options=OPTIONS,
-                    code="ABCDEF", secret=link_secret_of(HOST), signer=HOST)
-    late = GuestSession(hub.join("peer-late"), "Lola", msgs.setdefault("late", []).append,
-                        secret=link_secret_of(HOST), signer=signer("late"))
+                    code=ROOM, secret=link_secret_of(HOST), signer=HOST, verify=verify)
+    late = GuestSession(hub.join("peer-late"), "Lola", msgs.setdefault("late", []).append, room=ROOM,
+                        secret=link_secret_of(HOST), signer=signer("late"), verify=verify)
     room.transport.close()                          # the host goes: guests ask everyone again
     assert [g.seat for g in (*others, late)] == [1, 2, 3]
     from_guests = [(s, r, json.loads(t)) for s, r, t in hub.log if s.startswith("peer-early") or s == "peer-late"]
@@ -791,12 +793,11 @@ def test_stolen_player_id_takes_no_seat():
     assert back.seat == seat and back.last["view"]["hand"] == hand
 
 
-def signed_hello(key, nonce, guest_peer, host_peer, name="Me"):
+def signed_hello(key, nonce, guest_peer, host_peer, name="Me", room=ROOM, host_key=None):
+    """A hello signed by ``key`` over tapete.net.keys.seat_message (this room and HOST's key by default)."""
     from tapete.net.keys import seat_message
-    from tapete.net.protocol import b64
-    sig = []
-    key.sign(seat_message(nonce, guest_peer, host_peer, key.public), sig.append)
-    return json.dumps({"v": 1, "type": "hello", "name": name, "key": b64(key.public), "sig": b64(sig[0])})
+    data = seat_message(room, (host_key or HOST).public, nonce, guest_peer, host_peer, key.public)
+    return json.dumps({"v": 1, "type": "hello", "name": name, "key": b64(key.public), "sig": sign(key, data)})
 
 
 def test_rate_limit_never_refuses_a_peer_that_keeps_to_the_rate():
