@@ -800,6 +800,207 @@ def signed_hello(key, nonce, guest_peer, host_peer, name="Me", room=ROOM, host_k
     return json.dumps({"v": 1, "type": "hello", "name": name, "key": b64(key.public), "sig": sign(key, data)})
 
 
+# ----- signatures bound to the room and the host key; small-order keys ----------------------------------
+SMALL_ORDER = [bytes.fromhex(h) for h in json.loads(
+    (__import__("pathlib").Path(__file__).resolve().parents[1] / "js" / "rfc8032_vectors.json").read_text())["small_order"]]
+
+
+def ask_nonce(transport, challenge="s" * 22) -> str:
+    """``who`` from a raw transport to the host; the nonce of its ``host`` answer."""
+    got = []
+    transport.on_message = lambda peer, text: got.append(json.loads(text))
+    transport.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": challenge}))
+    assert got and got[-1]["type"] == "host", got
+    return got[-1]["nonce"]
+
+
+def test_small_order_seat_keys_with_a_zero_signature_take_no_seat():
+    """The identity key with R = identity and S = 0 "signs" every message for a verifier that lets small-order
+    keys through: a seat with no private key. Every small-order key, with every small-order R, is refused."""
+    table = Table(guests=1, seats=4)
+    stranger = table.hub.join("peer-x")
+    stranger.start()
+    lobby = [None if s is None else (s.name, s.player) for s in table.room.lobby]
+    answers = []
+    for key in SMALL_ORDER:
+        for r in SMALL_ORDER:
+            nonce = ask_nonce(stranger)
+            stranger.on_message = lambda peer, text: answers.append(json.loads(text))
+            stranger.send("peer-host", json.dumps({"v": 1, "type": "hello", "name": "Nobody", "key": b64(key),
+                                                   "sig": b64(r + bytes(32))}))
+            assert answers[-1]["code"] == "bad_signature", (key.hex(), answers[-1])
+            assert nonce not in table.room.nonces.values()               # one try per nonce
+    assert [None if s is None else (s.name, s.player) for s in table.room.lobby] == lobby
+    assert "peer-x" not in table.room.peers and not any(a["type"] == "lobby" for a in answers)
+
+
+@pytest.mark.parametrize("case", ["another room", "another host key", "the old format (tapete-seat/v1)"])
+def test_a_hello_signed_for_another_room_or_host_is_refused(case):
+    """The seat message names the room and the host's public key: a signature made for room B, or for
+    another host, is good nowhere else, even with this connection's nonce and peer ids."""
+    table = Table(guests=1, seats=4)
+    stranger = table.hub.join("peer-x")
+    stranger.start()
+    key = signer("x")
+    nonce = ask_nonce(stranger)
+    answers = []
+    stranger.on_message = lambda peer, text: answers.append(json.loads(text))
+    if case == "the old format (tapete-seat/v1)":
+        data = f"tapete-seat/v1|{nonce}|peer-x|peer-host|{b64(key.public)}".encode()
+        text = json.dumps({"v": 1, "type": "hello", "name": "X", "key": b64(key.public), "sig": sign(key, data)})
+    else:
+        text = signed_hello(key, nonce, "peer-x", "peer-host", room="QWERTY" if case == "another room" else ROOM,
+                            host_key=OTHER_KEY if case == "another host key" else HOST)
+    stranger.send("peer-host", text)
+    assert answers[-1]["code"] == "bad_signature" and table.room.seat_of(pid("x")) is None
+    stranger.send("peer-host", signed_hello(key, ask_nonce(stranger), "peer-x", "peer-host"))   # this room, this host
+    assert table.room.seat_of(pid("x")) == 2
+
+
+def test_a_host_of_another_room_cannot_relay_its_guests_hello_into_this_room(monkeypatch):
+    """Gina plays in room A (host Ana). Mallory hosts room B, which Gina also joins, and is a peer of room
+    A too. Peer ids are their owners' choice (Trystero's selfId), so Mallory enters room A with Gina's
+    room-B peer id, takes in room B the peer id of A's host, and hands Gina in room B the nonce that A's
+    host gave Mallory's connection in A. Gina's hello to room B then names exactly A's nonce and peer ids,
+    and Mallory relays it to A's host. It names room B and Mallory's key: refused, Gina keeps her seat
+    and her hand goes nowhere else."""
+    import tapete.net.room as room_module
+    mallory_key = NaclSigner(hashlib.sha256(b"test-mallory-host-key").digest())
+    hub_a, hub_b = MemoryHub(), MemoryHub()
+    room_a = RoomHost(hub_a.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS, seed=7,
+                      rate=FAST, code="AAAAAA", secret=link_secret_of(HOST), signer=HOST, verify=verify)
+    gina_key = signer("gina-browser")
+    gina_a = GuestSession(hub_a.join("peer-gina-a"), "Gina", lambda m: None, room="AAAAAA",
+                          secret=link_secret_of(HOST), signer=gina_key, verify=verify)
+    GuestSession(hub_a.join("peer-beto-a"), "Beto", lambda m: None, room="AAAAAA", secret=link_secret_of(HOST),
+                 signer=signer("beto-browser"), verify=verify)
+    room_a.start(lambda m: None)
+    gina = key_id(gina_key.public)
+    seat, hand = gina_a.seat, list(gina_a.last["view"]["hand"])
+    before = room_a.host.game.to_json(room_a.host.state)
+    # Mallory in room A, as "peer-gina-b": it asks A's host who it is and keeps the nonce.
+    mallory_in_a = hub_a.join("peer-gina-b")
+    heard_in_a: list[dict] = []
+    mallory_in_a.on_message = lambda peer, text: heard_in_a.append(json.loads(text))
+    mallory_in_a.start()
+    mallory_in_a.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": "m" * 22}))
+    nonce_a = heard_in_a[-1]["nonce"]
+    # Mallory's room B, hosted as "peer-host", hands out A's nonce; Gina joins it as "peer-gina-b".
+    monkeypatch.setattr(room_module, "new_nonce", lambda: nonce_a)
+    room_b = RoomHost(hub_b.join("peer-host"), GAME, "hostplayer01", "Mallory", seats=3, options=OPTIONS, seed=9,
+                      rate=FAST, code="BBBBBB", secret=link_secret_of(mallory_key), signer=mallory_key, verify=verify)
+    gina_b = GuestSession(hub_b.join("peer-gina-b"), "Gina", lambda m: None, room="BBBBBB",
+                          secret=link_secret_of(mallory_key), signer=gina_key, verify=verify)
+    assert gina_b.host_peer == "peer-host" and room_b.seat_of(gina) == 1        # Gina plays in room B too
+    hello = next(t for s, r, t in hub_b.log if s == "peer-gina-b" and json.loads(t)["type"] == "hello")
+    mallory_in_a.send("peer-host", hello)                                        # the relay
+    assert heard_in_a[-1]["type"] == "rejected" and heard_in_a[-1]["code"] == "bad_signature", heard_in_a[-1]
+    assert not any(m["type"] in ("update", "lobby") for m in heard_in_a)         # no seat, no hand
+    assert room_a.peer_of[gina] == "peer-gina-a" and "peer-gina-b" not in room_a.peers
+    assert room_a.host.game.to_json(room_a.host.state) == before
+    assert gina_a.seat == seat and gina_a.last["view"]["hand"] == hand
+
+
+# ----- nesting bounded before any parse ---------------------------------------------------------------
+DEEP = "[" * 100_000
+
+
+def guest_state(guest) -> tuple:
+    return (guest.host_peer, json.dumps(guest.last), json.dumps(guest.lobby), list(guest.received),
+            list(guest.refused), guest.challenge, guest.deal.commit)
+
+
+def test_a_100000_deep_text_from_an_unproved_peer_or_the_host_leaves_the_guest_untouched():
+    """json.loads recurses once per level: 100,000 levels raised RecursionError out of the guest's message
+    handler (in Pyodide: the fatal "Maximum call stack size exceeded"). The depth is checked first."""
+    hub = MemoryHub()
+    co_guest = hub.join("peer-co")
+    co_guest.start()
+    updates: list[dict] = []
+    guest = GuestSession(hub.join("peer-g0"), "Gina", updates.append, room=ROOM, secret=link_secret_of(HOST),
+                         signer=signer("gina-browser"), verify=verify)
+    assert guest.host_peer is None
+    before = guest_state(guest)
+    deep_host = '{"v":1,"type":"host","nonce":"' + "n" * 22 + '","proof":' + DEEP
+    for text in (DEEP, "{" * 100_000, '{"a":' * 100_000, deep_host, '"\\"' + DEEP, "[" * 33 + "]" * 33):
+        co_guest.send("peer-g0", text)                  # raises nothing, changes nothing
+    assert guest_state(guest) == before and not updates
+    room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS, seed=7,
+                    rate=FAST, code=ROOM, secret=link_secret_of(HOST), signer=HOST, verify=verify)
+    assert guest.host_peer == "peer-host" and guest.lobby is not None
+    room.add_bot()
+    room.start(lambda m: None)
+    assert guest.last is not None
+    before, seen = guest_state(guest), len(updates)
+    deep_update = json.dumps(guest.last)[:-1] + ',"extra":' + DEEP
+    for text in (DEEP, deep_update, '{"v":1,"type":"update","view":' + "{" * 100_000):
+        room.transport.send("peer-g0", text)            # the host itself sends it
+    assert guest_state(guest) == before and len(updates) == seen
+    guest.send(guest.last["legal"][0])                  # and the game goes on
+    assert not room.refused
+
+
+def test_the_guest_parses_only_a_short_answer_from_a_peer_that_has_not_proved_the_host_key():
+    from tapete.net.guest import MAX_HOST_ANSWER
+    hub = MemoryHub()
+    co_guest = hub.join("peer-co")
+    co_guest.start()
+    guest = GuestSession(hub.join("peer-g0"), "Gina", lambda m: None, room=ROOM, secret=link_secret_of(HOST),
+                         signer=signer("gina-browser"), verify=verify)
+    challenge = guest.challenge
+    answer = json.dumps({"v": 1, "type": "host", "nonce": "n" * 22,
+                         "proof": host_proof(HOST, challenge, "peer-g0", "peer-co")})
+    co_guest.send("peer-g0", answer + " " * (MAX_HOST_ANSWER + 1 - len(answer)))   # one byte too long: unread
+    assert guest.host_peer is None
+    co_guest.send("peer-g0", answer)                    # a peer holding the key (the harness) is taken
+    assert guest.host_peer == "peer-co"
+
+
+def _random_json(rng, depth=0):
+    if depth >= rng.randrange(1, 9) or rng.random() < 0.2:
+        return rng.choice([None, True, 7, -1.5, "", 'a"[{', "\\]}", "\u00e9"])
+    if rng.random() < 0.5:
+        return [_random_json(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
+    return {rng.choice(["k", "[", "}", '"', "\\"]) + str(i): _random_json(rng, depth + 1) for i in range(rng.randrange(0, 4))}
+
+
+def _depth(value) -> int:
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level + 1)
+            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def test_the_nesting_scan_counts_exactly_what_json_nests_and_never_raises():
+    from tapete.net.protocol import loads, too_deep
+    rng = random.Random(28)
+    for _ in range(3000):
+        value = _random_json(rng)
+        text = json.dumps(value, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1]))
+        limit = rng.randrange(0, 10)
+        assert too_deep(text, limit) == (_depth(value) > limit), text       # brackets in strings not counted
+    for _ in range(3000):                               # any text: a ValueError or a value, nothing else
+        text = "".join(rng.choice('[]{}",:\\ 1a') for _ in range(rng.randrange(0, 60)))
+        text = rng.choice(["", "[" * 40, '"', "{"]) + text
+        try:
+            loads(text, 8)
+        except ValueError:
+            pass
+
+
+def test_deep_guest_texts_are_refused_by_the_host_before_parsing():
+    table = Table()
+    table.start()
+    before = table.state_json()
+    for text in ("[" * 4000, '{"v":1,"type":"intent","id":' + "[" * 4000):
+        raw(table, "peer-g0", text)
+        assert table.room.refused[-1]["code"] == "malformed" and "deep" in table.room.refused[-1]["message"]
+    assert table.state_json() == before
+
+
 def test_rate_limit_never_refuses_a_peer_that_keeps_to_the_rate():
     """A player (or the ``?autoplay`` test hook, which paces a guest at RATE_PER_SECOND) making one move
     every 1/RATE_PER_SECOND seconds for a minute is never refused, after a full burst too; one move

@@ -19,7 +19,7 @@ import pytest
 from tapete.bots import make_bot
 from signing import NaclSigner, verify
 from tapete.net import GuestSession, Host, MemoryHub, SeatSpec
-from tapete.net.protocol import ProtocolError, b64, proof_message
+from tapete.net.protocol import ProtocolError, b64, proof_message, too_deep
 from tapete.net.links import link_secret_of
 from tapete.net.schema import check_host_message
 
@@ -56,6 +56,7 @@ def test_every_update_of_whole_games_passes(game_id):
         assert len(received) > 10
         for message in received:
             assert check_host_message(message, game_id) is message
+            assert not too_deep(json.dumps(message), 8)     # far inside the bound parsed text must keep
 
 
 def an_update(game_id="chupate"):
