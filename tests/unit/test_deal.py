@@ -11,15 +11,17 @@ import pytest
 
 from tapete.bots import make_bot
 from tapete.core.rng import is_seed
-from tapete.net import Ed25519Signer, GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
+from signing import NaclSigner, verify as verify_signature
+from tapete.net import GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
 from tapete.net.links import link_secret_of
 from tapete.net.deal import (GuestDeal, HostDeal, commitment, mix, new_secret, verify,
                              view_digest)
 
 GAME = "chupate"
-HOST = Ed25519Signer(hashlib.sha256(b"test-deal-host").digest())
+ROOM = "ABCDEF"
+HOST = NaclSigner(hashlib.sha256(b"test-deal-host").digest())
 SECRET = link_secret_of(HOST)
-SIGNERS = {label: Ed25519Signer(hashlib.sha256(b"test-deal|" + label.encode()).digest())
+SIGNERS = {label: NaclSigner(hashlib.sha256(b"test-deal|" + label.encode()).digest())
            for label in ("gina", "bea", "eva")}
 PLAYERS = [key_id(SIGNERS["gina"].public), key_id(SIGNERS["bea"].public)]
 SIGNER_OF = {key_id(s.public): s for s in SIGNERS.values()}
@@ -27,7 +29,8 @@ SIGNER_OF = {key_id(s.public): s for s in SIGNERS.values()}
 
 def guest(transport, player, name, on_update, **kwargs):
     """A guest whose seat key is ``player``'s (player ids are key ids)."""
-    return GuestSession(transport, name, on_update, secret=SECRET, signer=SIGNER_OF[player], **kwargs)
+    return GuestSession(transport, name, on_update, room=ROOM, secret=SECRET, signer=SIGNER_OF[player],
+                        verify=verify_signature, **kwargs)
 
 
 class Room:
@@ -37,7 +40,7 @@ class Room:
         self.hub = MemoryHub()
         self.room = RoomHost(self.hub.join("peer-host"), game, "hostplayer01", "Ana", seats=3,
                              options=options if options is not None else {"quick": True}, rate=None,
-                             code="ABCDEF", secret=SECRET, signer=HOST)
+                             code=ROOM, secret=SECRET, signer=HOST, verify=verify_signature)
         self.results: dict[str, list[dict]] = {p: [] for p in PLAYERS}
         self.guests = [self.join(f"peer-g{i}", PLAYERS[i]) for i in range(2)]
         self.session = None
@@ -189,7 +192,8 @@ def test_a_host_that_never_commits_is_not_verified():
     hub = MemoryHub()
     results = []
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, options={"quick": True},
-                    seed=42, rate=None, secret=SECRET, signer=HOST)     # an explicit seed: no deal
+                    seed=42, rate=None, code=ROOM, secret=SECRET, signer=HOST,
+                    verify=verify_signature)                          # an explicit seed: no deal
     gina = guest(hub.join("peer-g"), PLAYERS[0], "Gina", lambda m: results.append(m) if m["type"] == "deal" else None)
     session = room.start(lambda m: None)
     bot, rng = make_bot("easy", GAME), random.Random(1)
@@ -223,8 +227,8 @@ def test_a_host_reload_mid_game_keeps_the_deal_and_guests_still_verify():
     text = json.dumps(room.room.snapshot())
     room.room.transport.close()
     saved = parse_snapshot(text, "hostplayer01")
-    room.room = RoomHost(room.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", code="ABCDEF", saved=saved,
-                         rate=None, secret=SECRET, signer=HOST)
+    room.room = RoomHost(room.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", code=ROOM, saved=saved,
+                         rate=None, secret=SECRET, signer=HOST, verify=verify_signature)
     room.session = room.room.session = LocalSession(room.room.host, "hostplayer01", lambda m: None)
     assert room.room.deal.secret == saved["deal_state"].secret
     room.play_out()
@@ -255,8 +259,8 @@ def test_a_guest_back_from_a_reload_keeps_its_nonce_and_one_from_another_room_st
     room.play_out()
     assert room.verdicts() == [(True, ""), (True, "")]
     hub = MemoryHub()                                     # same code, another room: a fresh share
-    other = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, rate=None, code="ABCDEF",
-                     secret=SECRET, signer=HOST)
+    other = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, rate=None, code=ROOM,
+                     secret=SECRET, signer=HOST, verify=verify_signature)
     stale = GuestDeal("ab" * 32)
     stale.commit, stale.restored = "cd" * 32, True
     eva = key_id(SIGNERS["eva"].public)
