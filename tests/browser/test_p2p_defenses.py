@@ -7,7 +7,10 @@ sends what no honest host sends, or a guest with the link that sends what no hon
   markup in names is shown as text;
 - a guest's text over 4 KiB is dropped by the host's p2p.js before Python; a 5 MiB message is never
   reassembled: the host disconnects the sender at the pending-bytes cap and stays usable;
-- the host kicks a seat and locks the room; the share link carries no test hooks.
+- the host kicks a seat and locks the room; the share link carries no test hooks;
+- a 100,000-deep JSON text, from a peer that has not proved the host key and from the host itself,
+  leaves the guest's Python untouched: the guest plays on (Pyodide's json.loads overflowed the stack
+  at about a thousand levels, a fatal error); a 4,000-deep guest text is refused by the host.
 """
 
 from __future__ import annotations
@@ -30,22 +33,24 @@ ATTACKER = """async ([relay, roomId, password]) => {
   password = password || `k:${pub}`;          // a host's link room: the password is its own public key
   const room = joinRoom({appId: %r, relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}, password}, roomId);
   const action = room.makeAction("tapete");
-  const att = window.att = {selfId, pub, sign, room, action, peers: [], left: [], got: [], sendError: null};
+  const att = window.att = {selfId, roomId, pub, sign, room, action, peers: [], left: [], got: [], sendError: null};
   action.onMessage = (data, meta) => att.got.push([data, meta && meta.peerId]);
   room.onPeerJoin = (id) => att.peers.push(id);
   room.onPeerLeave = (id) => att.left.push(id);
   return pub;
 }""" % APP_ID
 SEND = "([text, peer]) => att.action.send(text, {target: peer}).catch(e => { att.sendError = String(e); })"
-# The host's answer to a guest's `who` (tapete.net.protocol.proof_message): proof over the challenge and both ids.
+# The host's answer to a guest's `who` (tapete.net.protocol.proof_message): proof over the room, the
+# challenge and both ids.
 PROVE = """async ([challenge, peer]) => {
-  const proof = await att.sign(`tapete-host-proof/v1|${challenge}|${peer}|${att.selfId}`);
+  const proof = await att.sign(`tapete-host-proof/v2|${att.roomId}|${challenge}|${peer}|${att.selfId}`);
   const nonce = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
   await att.action.send(JSON.stringify({v: 1, type: "host", proof, nonce}), {target: peer});
 }"""
-# A guest's signed hello (tapete.net.keys.seat_message) for the nonce of the host's `host` answer.
-HELLO = """async ([nonce, peer, name]) => {
-  const sig = await att.sign(`tapete-seat/v1|${nonce}|${att.selfId}|${peer}|${att.pub}`);
+# A guest's signed hello (tapete.net.keys.seat_message): the room, the host's public key (the link's k), the
+# nonce of the host's `host` answer, both ids and the guest's own key.
+HELLO = """async ([nonce, peer, name, hostKey]) => {
+  const sig = await att.sign(`tapete-seat/v2|${att.roomId}|${hostKey}|${nonce}|${att.selfId}|${peer}|${att.pub}`);
   await att.action.send(JSON.stringify({v: 1, type: "hello", name, key: att.pub, sig}), {target: peer});
 }"""
 
@@ -134,11 +139,16 @@ def test_host_drops_long_guest_texts_before_python_and_cuts_off_a_peer_past_the_
     bad.evaluate(send, [long_who, peer])
     bad.evaluate(send, [json.dumps({"v": 1, "type": "who", "challenge": "attackerchallenge01"}), peer])
     answer, _ = got(bad, "host")
-    bad.evaluate(HELLO, [answer["nonce"], peer, "Mallory"])
+    bad.evaluate(HELLO, [answer["nonce"], peer, "Mallory", fragment["k"]])
     host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
     record = debug(host)
     assert record["dropped"] == 1                             # the long one never reached Python
     assert not any(r["code"] in ("oversized", "malformed") for r in record["refused"]), record["refused"]
+    # 4,000 levels in 4,000 bytes (under the 4 KiB cap): refused before parsing, the host's Python unharmed.
+    bad.evaluate(send, ["[" * 4000, peer])
+    host.wait_for_function("() => JSON.parse(window.tapeteRoomDebug()).refused.some(r => r.code === 'malformed')",
+                           timeout=30_000)
+    assert "deep" in [r for r in debug(host)["refused"] if r["code"] == "malformed"][-1]["message"]
     # 5 MiB in one message: the host disconnects the sender at the pending-bytes cap (2 MiB).
     bad.evaluate(send, ["z" * (5 * 2**20), peer])
     # The host drops the peer (its seat shows it gone). The sender's own Trystero may take a while to
@@ -189,6 +199,61 @@ def test_a_host_that_changes_its_secret_after_the_nonces_is_caught_at_the_reveal
     assert "NO verificado" in text and "compromiso" in text, text
     assert not guest.query_selector('[data-testid="deal-verified"]')
     assert any("deal NOT verified" in line for line in new_page.console)
+
+
+def test_a_100000_deep_text_leaves_the_guest_playing(new_page, boot, site_url, nostr_relay):
+    """A page sends the guest 100,000-deep JSON texts, first as a peer that has not proved the host key,
+    then as its host (the page holds the link's key); the guest keeps its table, takes its turn, and the
+    host's answer is shown: no fatal error, nothing in the console."""
+    import random
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from clicks import clean
+    from tapete.bots import make_bot
+    from tapete.net import Host, SeatSpec
+
+    host = Host("chupate", [SeatSpec("Ana", player="h0000000"), SeatSpec("Beto", player="g0000000"),
+                            SeatSpec("Bot 2", bot="easy")], 11)
+    bot, rng = make_bot("easy", "chupate"), random.Random(1)
+    while host.game.to_move(host.state)[0] != 1:                 # up to the guest's turn
+        seat = host.game.to_move(host.state)[0]
+        legal = host.game.legal_actions(host.state, seat)
+        host.game.apply(host.state, seat, bot.choose(host.game.view(host.state, seat), legal, True, rng) or legal[0])
+    code, deep = "DEEPQZ", "[" * 100_000
+    fake = attacker(new_page, site_url, nostr_relay, code)
+    guest = boot(new_page(locale="en-US"), f"{site_url}?relay={nostr_relay}&ice=none#room={code}&k={fake.key}")
+    who, peer = got(fake, "who")
+    for text in (deep, "[" * 500, '{"v":1,"type":"host","proof":' + "[" * 400):     # not proved yet
+        fake.evaluate(SEND, [text, peer])
+    fake.evaluate(PROVE, [who["challenge"], peer])
+    got(fake, "hello")
+    lobby = {"v": 1, "type": "lobby", "game": "chupate", "started": True, "you": 1,
+             "seats": [{"kind": "host", "name": "Ana", "connected": True},
+                       {"kind": "player", "name": "Beto", "connected": True},
+                       {"kind": "bot", "name": "Bot 2", "connected": True}]}
+    fake.evaluate(SEND, [json.dumps(lobby), peer])
+    update = host.update_for("g0000000", [])
+    for text in (deep, json.dumps(update)[:-1] + ',"extra":' + deep, '{"v":1,"type":"update","view":' + "{" * 100_000,
+                 json.dumps(update)):                              # the host's deep texts, then its table
+        fake.evaluate(SEND, [text, peer])
+    guest.wait_for_selector(f'[data-testid="table"][data-version="{update["view"]["version"]}"]', timeout=60_000)
+    clean(guest, new_page, "after the deep texts")
+    # The guest takes its turn: its intent reaches the host, whose next table the guest shows.
+    if guest.query_selector('[data-testid="hand"] .card.playable'):
+        guest.click('[data-testid="hand"] .card.playable')
+        if guest.query_selector('[data-testid="color-chooser"]'):
+            guest.click('[data-testid="color-G"]')
+    else:
+        guest.click('[data-testid="btn-draw"]')
+    intent, _ = got(fake, "intent")
+    assert intent["state_version"] == update["view"]["version"] and intent["action"] in update["legal"]
+    events = host.game.apply(host.state, 1, intent["action"])
+    fake.evaluate(SEND, [json.dumps(host.update_for("g0000000", events)), peer])
+    guest.wait_for_selector(f'[data-testid="table"][data-version="{host.state["version"]}"]', timeout=60_000)
+    clean(guest, new_page, "after its turn")
+    assert not any("call stack" in line or "fatal" in line.lower() for line in new_page.console)
+    assert json.loads(guest.evaluate("() => window.tapeteRoomDebug()"))["screen"] == "table"
 
 
 def test_a_host_that_grinds_its_own_slot_is_shown_as_not_verified_to_every_guest(new_page, boot, site_url, nostr_relay):

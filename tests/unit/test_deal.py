@@ -13,7 +13,8 @@ import pytest
 
 from tapete.bots import make_bot
 from tapete.core.rng import is_seed
-from tapete.net import Ed25519Signer, GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
+from signing import NaclSigner, verify as verify_signature
+from tapete.net import GuestSession, LocalSession, MemoryHub, RoomHost, key_id, parse_snapshot
 from tapete.net.deal import (DEAL_TIMEOUT, REASONS, GuestDeal, commitment, deal_seed, new_nonce,
                              new_secret, nonce_commitment, verify)
 from tapete.net.links import link_secret_of
@@ -23,9 +24,10 @@ from tapete.net.schema import check_host_message
 from tapete.core.errors import BadState
 
 GAME = "chupate"
-HOST = Ed25519Signer(hashlib.sha256(b"test-deal-host").digest())
+ROOM = "ABCDEF"
+HOST = NaclSigner(hashlib.sha256(b"test-deal-host").digest())
 SECRET = link_secret_of(HOST)
-SIGNERS = {label: Ed25519Signer(hashlib.sha256(b"test-deal|" + label.encode()).digest())
+SIGNERS = {label: NaclSigner(hashlib.sha256(b"test-deal|" + label.encode()).digest())
            for label in ("gina", "bea", "eva")}
 PLAYERS = [key_id(SIGNERS["gina"].public), key_id(SIGNERS["bea"].public)]
 EVA = key_id(SIGNERS["eva"].public)
@@ -42,7 +44,8 @@ class Clock:
 
 def guest(transport, player, name, on_update, **kwargs):
     """A guest whose seat key is ``player``'s (player ids are key ids)."""
-    return GuestSession(transport, name, on_update, secret=SECRET, signer=SIGNER_OF[player], **kwargs)
+    return GuestSession(transport, name, on_update, room=ROOM, secret=SECRET, signer=SIGNER_OF[player],
+                        verify=verify_signature, **kwargs)
 
 
 class Room:
@@ -54,7 +57,7 @@ class Room:
         self.clock = clock or Clock()
         self.room = RoomHost(self.hub.join("peer-host"), game, "hostplayer01", "Ana", seats=4 if bot else 3,
                              options=options if options is not None else {"quick": True}, rate=None,
-                             code="ABCDEF", secret=SECRET, signer=HOST, clock=self.clock)
+                             code=ROOM, secret=SECRET, signer=HOST, clock=self.clock, verify=verify_signature)
         self.results: dict[str, list[dict]] = {}
         self.logs: dict[str, list[str]] = {}
         self.guests = [self.join(f"peer-g{i}", PLAYERS[i]) for i in range(2)]
@@ -506,7 +509,8 @@ def test_a_host_that_never_commits_is_not_verified():
     hub = MemoryHub()
     results = []
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=2, options={"quick": True},
-                    seed=42, rate=None, secret=SECRET, signer=HOST)     # an explicit seed: no deal
+                    seed=42, rate=None, code=ROOM, secret=SECRET, signer=HOST,
+                    verify=verify_signature)                          # an explicit seed: no deal
     gina = guest(hub.join("peer-g"), PLAYERS[0], "Gina", lambda m: results.append(m) if m["type"] == "deal" else None)
     session = room.start(lambda m: None)
     assert not any(json.loads(t)["type"].startswith("deal_") for _, _, t in hub.log)
@@ -578,8 +582,8 @@ def reload_host(room: Room, peer: str) -> None:
     text = json.dumps(room.room.snapshot())
     room.room.transport.close()
     saved = parse_snapshot(text, "hostplayer01")
-    room.room = RoomHost(room.hub.join(peer), GAME, "hostplayer01", "Ana", code="ABCDEF", saved=saved,
-                         rate=None, secret=SECRET, signer=HOST, clock=room.clock)
+    room.room = RoomHost(room.hub.join(peer), GAME, "hostplayer01", "Ana", code=ROOM, saved=saved,
+                         rate=None, secret=SECRET, signer=HOST, clock=room.clock, verify=verify_signature)
     if room.room.started:
         room.room.session = LocalSession(room.room.host, "hostplayer01", lambda m: None)
 

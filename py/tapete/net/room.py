@@ -23,7 +23,7 @@ from .host import Host, LocalSession, SeatSpec
 from .joincode import CODE_TRIES, normalize_join_code
 from .keys import Signer, check_seat, new_nonce
 from .links import normalize_code, parse_fragment, room_fragment
-from .protocol import SCHEMA_VERSION, ProtocolError, b64, decode, proof_message
+from .protocol import SCHEMA_VERSION, ProtocolError, Verify, b64, decode, loads, proof_message
 from .transport import Transport
 
 GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
@@ -108,7 +108,9 @@ class RoomHost:
     """The host page's room: lobby, then the authoritative game for every connected guest.
 
     ``signer`` holds the room's host key: the host proves itself with it to guests, whose link's
-    secret is its public key (:func:`link_secret_of`); ``join_code`` is the code people may type
+    secret is its public key (:func:`link_secret_of`); ``verify`` checks the guests' hello signatures
+    (:data:`~tapete.net.protocol.Verify`; without one, or without a signer, nobody is seated);
+    proofs and hellos name ``code``, the room's id; ``join_code`` is the code people may type
     (kept in the save; the handshake itself runs in static/js/pake.js); ``rate`` is (burst, per
     second) of each peer's messages, or None for no limit."""
 
@@ -116,8 +118,8 @@ class RoomHost:
                  seats: int | None = None, options: dict | None = None, seed: int | None = None,
                  on_change: Callable[["RoomHost"], None] | None = None, bot_level: str = "easy",
                  grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic,
-                 code: str = "", secret: str = "", signer: Signer | None = None, join_code: str = "",
-                 saved: dict | None = None,
+                 code: str = "", secret: str = "", signer: Signer | None = None, verify: Verify | None = None,
+                 join_code: str = "", saved: dict | None = None,
                  rate: tuple[int, float] | None = (RATE_BURST, RATE_PER_SECOND)):
         self.transport = transport
         self.game_id = game_id
@@ -145,6 +147,7 @@ class RoomHost:
         self.bot_level, self.grace, self.clock = bot_level, grace, clock
         self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
         self.code, self.secret, self.signer, self.join_code = code, secret, signer, join_code
+        self.verify = verify
         self.code_failures = 0                     # wrong join codes so far (kept in the save; counted in pake.js)
         self.nonces: dict[str, str] = {}           # peer id -> the nonce its hello must sign
         self.limit = RateLimit(*rate) if rate else None
@@ -486,19 +489,20 @@ class RoomHost:
         (self._who if message["type"] == "who" else self._hello)(peer, message)
 
     def _who(self, peer: str, message: dict) -> None:
-        """``who``: prove this page holds the room's host key (for this guest's challenge and both peer
-        ids) and hand the connection a fresh nonce for its hello to sign. No key, no answer."""
+        """``who``: prove this page holds the room's host key (for this room, this guest's challenge and
+        both peer ids) and hand the connection a fresh nonce for its hello to sign. No key, no answer."""
         if self.signer is None:
             return
         nonce = self.nonces[peer] = new_nonce()
-        data = proof_message(message["challenge"], peer, self.transport.self_id)
+        data = proof_message(self.code, message["challenge"], peer, self.transport.self_id)
         self.signer.sign(data, lambda sig: self._send(
             peer, {"v": SCHEMA_VERSION, "type": "host", "proof": b64(sig), "nonce": nonce}))
 
     def _hello(self, peer: str, message: dict) -> None:
         nonce = self.nonces.pop(peer, None)        # one hello per nonce
-        player = None if nonce is None else check_seat(message["key"], message["sig"], nonce, peer,
-                                                       self.transport.self_id)
+        player = None if nonce is None or self.signer is None else check_seat(
+            self.verify, message["key"], message["sig"], room=self.code, host_key=self.signer.public, nonce=nonce,
+            guest_peer=peer, host_peer=self.transport.self_id)
         if player is None:
             self._refuse(peer, None, ProtocolError("sign this connection's nonce with your key (say who first)",
                                                    "bad_signature"))
@@ -612,8 +616,8 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     """Validate a saved room (:meth:`RoomHost.snapshot` as JSON) for this browser's ``player``; the game
     state goes through ``from_json``. Raise :class:`BadState` with a precise message if anything is off."""
     try:
-        saved = json.loads(text) if isinstance(text, str) else None
-    except (ValueError, RecursionError) as err:
+        saved = loads(text) if isinstance(text, str) else None
+    except ValueError as err:
         raise BadState(f"saved room is not JSON: {err}") from None
     if not isinstance(saved, dict) or saved.get("kind") != "tapete.room" or saved.get("v") != SCHEMA_VERSION:
         raise BadState("not a saved room of this version")

@@ -393,6 +393,17 @@ class BrowserSigner(Signer):
         self.keys.sign(self.which, b64(data)).then(create_once_callable(done))
 
 
+class BrowserVerifier:
+    """The room protocol's :data:`~tapete.net.protocol.Verify` in the page: ``keys.verify`` of
+    static/js/keys.js (@noble/curves Ed25519, strict RFC 8032, small-order keys and R refused), synchronous."""
+
+    def __init__(self, keys) -> None:
+        self.keys = keys
+
+    def __call__(self, public: bytes, message: bytes, signature: bytes) -> bool:
+        return self.keys.verify(b64(public), b64(message), b64(signature)) is True
+
+
 async def p2p_module():
     import js
     return await js.window.tapeteLoadP2P()

@@ -18,7 +18,7 @@ from ..net.room import GRACE_SECONDS, JoinWatch
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
                       player_id)
 from .i18n import Said
-from .room_ui import BrowserSigner, p2p_module, rsaid, rt
+from .room_ui import BrowserSigner, BrowserVerifier, p2p_module, rsaid, rt
 from .setup import options_of
 
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
@@ -61,7 +61,8 @@ class RoomsMixin:
         seed = int(seed_param) if seed_param is not None else None
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
-                             grace=self.grace(), code=code, secret=secret, signer=signer, join_code=join_code)
+                             grace=self.grace(), code=code, secret=secret, signer=signer, join_code=join_code,
+                             verify=BrowserVerifier(keys))
         transport.on_code_event(self.on_room_change)
         window.history.replaceState(window.history.state, "", "#" + room_fragment(code, secret))
         self.on_room_change()
@@ -92,7 +93,8 @@ class RoomsMixin:
         me = player_id()
         self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
                              on_change=lambda room: self.on_room_change(), grace=self.grace(),
-                             code=code, secret=secret, signer=BrowserSigner(keys, "host", secret))
+                             code=code, secret=secret, signer=BrowserSigner(keys, "host", secret),
+                             verify=BrowserVerifier(keys))
         transport.on_code_event(self.on_room_change)
         if self.room.started:
             self.ui = self.fresh_ui()
@@ -235,8 +237,9 @@ class RoomsMixin:
             if self.join_watch is not watch:          # the player left meanwhile
                 await transport.aclose()
                 return
-            guest = self.guest = GuestSession(transport, name, self.on_update, secret=secret, signer=signer,
-                                              log=lambda text: window.console.warn(text), deal=deal)
+            guest = self.guest = GuestSession(transport, name, self.on_update, room=code, secret=secret, signer=signer,
+                                              verify=BrowserVerifier(keys), log=lambda text: window.console.warn(text),
+                                              deal=deal)
             watch.try_started(time.monotonic())
             while (verdict := watch.verdict(time.monotonic(), guest.host_peer is not None)) == "wait":
                 await asyncio.sleep(min(0.5, watch.next_check(time.monotonic()) + 0.05))
