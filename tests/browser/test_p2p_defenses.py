@@ -254,3 +254,28 @@ def test_a_100000_deep_text_leaves_the_guest_playing(new_page, boot, site_url, n
     clean(guest, new_page, "after its turn")
     assert not any("call stack" in line or "fatal" in line.lower() for line in new_page.console)
     assert json.loads(guest.evaluate("() => window.tapeteRoomDebug()"))["screen"] == "table"
+
+
+def test_a_host_that_grinds_its_own_slot_is_shown_as_not_verified_to_every_guest(new_page, boot, site_url, nostr_relay):
+    """The attack of issue 28 in real pages: once every guest has revealed its nonce, the host tries 500
+    values in its own slot (which an honest host leaves empty) and deals itself the best hand. Both guests
+    took part in the deal (offer, commitment, list, reveal) and both show it as not verified."""
+    host, link = open_room(new_page, boot, site_url, nostr_relay, "&autoplay=20")
+    base, fragment = link.split("#", 1)
+    guests = [boot(new_page(locale=locale), f"{base}&autoplay=20#{fragment}") for locale in ("es-ES", "en-US")]
+    host.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=60_000)
+    for guest in guests:
+        guest.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=30_000)
+    host.evaluate("() => window.tapeteDebugRigDeal('grind_host')")
+    host.click('[data-testid="btn-start-room"]')
+    for guest in guests:
+        guest.wait_for_selector('[data-testid="result"]', timeout=300_000)
+    for guest, words in zip(guests, ("asiento del anfitrión o de un bot", "seat of the host or of a bot")):
+        guest.wait_for_selector('[data-testid="deal-not-verified"]', timeout=30_000)
+        text = guest.inner_text('[data-testid="deal-not-verified"]')
+        assert words in text, text
+        assert not guest.query_selector('[data-testid="deal-verified"]')
+        kinds = [json.loads(text)["type"] for text in debug(guest)["received"]]
+        assert "deal_offer" in kinds and "deal_commits" in kinds            # it took part in the deal
+        assert kinds.index("deal_commits") < kinds.index("update")          # all before the first table
+    assert sum("deal NOT verified" in line for line in new_page.console) >= 2

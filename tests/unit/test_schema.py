@@ -122,6 +122,18 @@ def test_crafted_updates_are_refused(case):
     {"v": 1, "type": "rejected", "id": None, "code": "<b>full</b>", "message": "full"},
     {"v": 1, "type": "rejected", "id": None, "code": "full", "message": "x" * 5000},
     {"v": 1, "type": "update", "seat": 1},
+    {"v": 1, "type": "lobby", "game": "chupate", "started": False, "you": 0, "dealing": "yes",
+     "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
+    {"v": 1, "type": "lobby", "game": "chupate", "started": True, "you": 0, "commit": "AB" * 32,
+     "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
+    {"v": 1, "type": "reveal", "secret": "ab" * 32, "options": {}, "history": []},          # no seats
+    {"v": 1, "type": "reveal", "secret": "ab" * 32 + "\n", "options": {}, "history": [],
+     "seats": [{"kind": "host", "player": None}, {"kind": "bot", "player": None}]},
+    {"v": 1, "type": "deal_offer", "round": "ab" * 32, "game": "chupate", "options": {"quick": True},
+     "seats": [{"kind": "host", "player": None}, {"kind": "host", "player": None}]},
+    {"v": 1, "type": "deal_offer", "round": "ab" * 32, "game": "chupate", "options": {"quick": 1.5},
+     "seats": [{"kind": "host", "player": None}, {"kind": "bot", "player": None}]},
+    {"v": 1, "type": "deal_commits", "round": "ab" * 32, "commits": [None, "<b>"]},
     {"v": 1, "type": "shutdown"},
     [1, 2, 3],
 ])

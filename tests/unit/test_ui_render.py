@@ -161,6 +161,9 @@ def test_lobby_shows_names_as_text_and_gives_the_host_kick_and_lock():
         assert 'data-testid="room-locked"' not in html
     guest = render_lobby("en", {**lobby, "locked": True, "you": 1}, code="ABCDEF", link=None, is_host=False)
     assert "btn-kick" not in guest and "btn-lock-room" not in guest and 'data-testid="room-locked"' in guest
+    dealing = render_lobby("es", {**lobby, "dealing": True}, code="ABCDEF", link=None, is_host=False)
+    assert 'data-testid="room-dealing"' in dealing and "Repartiendo" in dealing
+    assert "room-dealing" not in render_lobby("es", lobby, code="ABCDEF", link=None, is_host=False)
     failed = render_lobby("es", None, code="ABCDEF", link=None, is_host=False, failed=True)
     assert 'data-testid="btn-join-retry"' in failed and "Reintentar" in failed
 
@@ -175,6 +178,14 @@ def test_deal_line_in_both_languages():
             assert "why." + why in TEXT[lang]
             html = render_deal(lang, (False, why))
             assert 'data-testid="deal-not-verified"' in html and TEXT[lang]["why." + why][:20] in html
+    # what was verified, said exactly: a restart after our reveal, or no share in the deal
+    assert 'data-testid="deal-restarted"' in render_deal("en", (True, "restarted", 2))
+    assert "2 time(s)" in render_deal("en", (True, "restarted", 2)) and "among 3 deals" in render_deal(
+        "en", (True, "restarted", 2))
+    assert "entre 3 repartos" in render_deal("es", (True, "restarted", 2))
+    for lang, words in (("es", "no tuviste parte"), ("en", "no share")):
+        html = render_deal(lang, (True, "no_share", 0))
+        assert 'data-testid="deal-no-share"' in html and words in html and "deal-verified" not in html
 
 
 # ----- messages said again after a switch of language (tapete.ui.i18n.Said) -------------------------

@@ -9,6 +9,7 @@ from it is a short ``host`` answer; every text's nesting is bounded before it is
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Callable
 
@@ -21,7 +22,7 @@ from .transport import Transport
 
 MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
 MAX_HOST_ANSWER = 512                 # and larger texts from a peer that has not proved the host key
-HOST_TYPES = ("host", "lobby", "update", "rejected", "reveal")
+HOST_TYPES = ("host", "lobby", "update", "rejected", "reveal", "deal_offer", "deal_commits")
 Send = Callable[[dict], None]
 
 
@@ -120,33 +121,32 @@ class GuestSession:
         if message["type"] == "reveal":
             self._check_deal(message)
             return
+        if message["type"] in ("deal_offer", "deal_commits"):
+            self._deal_step(message)
+            return
         if message["type"] == "lobby":
             self.lobby = message
-            self._deal_lobby(message)
+            if message["started"]:
+                self.deal.game_started(message.get("commit"), message.get("nonces"))
         elif message["type"] == "update":
             self.last = message
-            self.deal.saw_view(message["view"])
+            self.deal.saw_update(message)
         self.on_update(message)
-        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None \
+        if message["type"] == "update" and message["view"]["over"] and self.deal.game_commit is None \
                 and self.deal.result is None:
             self._deal_result(False, "no_commit")
 
-    def _deal_lobby(self, lobby: dict) -> None:
-        """The host's commitment (the first one counts): our nonce goes to the host only after it."""
-        commit = lobby.get("commit")
-        if self.deal.restored and commit != self.deal.commit and not lobby["started"]:
-            self.deal = GuestDeal()                # a share saved by this page for another room of that code
-        self.deal.restored = False
-        if commit is not None and self.deal.commit is None:
-            self.deal.commit = commit
-            if not lobby["started"]:               # (a guest that meets the game started has no share in it)
-                self.transport.send(self.host_peer, encode({"type": "nonce", "nonce": self.deal.nonce}))
-        elif commit is not None and commit != self.deal.commit:
-            self.deal.conflict = True              # a new commitment: the deal can no longer be checked
-        if lobby.get("nonces") is not None:
-            if self.deal.nonces is not None and self.deal.nonces != lobby["nonces"]:
-                self.deal.conflict = True
-            self.deal.nonces = self.deal.nonces or lobby["nonces"]
+    def _deal_step(self, message: dict) -> None:
+        """A deal round's offer (answered with a commitment to a fresh nonce) or its list of commitments
+        (answered with the nonce, only if the list holds ours and one for every guest seat)."""
+        if message["type"] == "deal_offer":
+            answer = self.deal.answer_offer(message, self.player, self.lobby)
+        else:
+            answer = self.deal.answer_commits(message)
+        if answer is not None:
+            self.transport.send(self.host_peer, json.dumps(answer, separators=(",", ":")))
+        elif self.deal.problem:
+            self.log(f"tapete: deal round refused: {REASONS.get(self.deal.problem)}")
 
     def deal_overdue(self) -> None:
         """The game is over and no reveal came (called by the page after a while): not verified."""
@@ -165,7 +165,8 @@ class GuestSession:
         self.deal.result = (ok, why)
         if not ok:
             self.log(f"tapete: deal NOT verified: {REASONS.get(why, why)}")
-        self.on_update({"v": SCHEMA_VERSION, "type": "deal", "verified": ok, "reason": why})
+        self.on_update({"v": SCHEMA_VERSION, "type": "deal", "verified": ok, "reason": why,
+                        "restarts": self.deal.restarts})
 
     def _refuse_host(self, why: str) -> None:
         self.refused.append(why)

@@ -263,11 +263,12 @@ class LocalSession:
         self.host, self.player = host, player
         self.counter = 0
         self.last: dict | None = None
+        self.on_update = on_update                # (a room that begins its game later sets it afterwards)
 
         def receive(message: dict) -> None:
             if message["type"] == "update":
                 self.last = message
-            on_update(message)
+            self.on_update(message)
 
         host.attach(player, receive)
 

@@ -4,6 +4,8 @@ Guest to host:
   ``{"v":1,"type":"who","challenge":"<nonce>"}`` (to every peer met: who is the host?)
   ``{"v":1,"type":"hello","name":"Ana","key":"<Ed25519 public key>","sig":"<signature>"}`` (to the host only)
   ``{"v":1,"type":"intent","id":"<nonce>","seat":2,"state_version":17,"action":"play R7"}``
+  ``{"v":1,"type":"deal_commit","round":"<64 hex>","commitment":"<64 hex>"}`` (the fair deal, tapete.net.deal)
+  ``{"v":1,"type":"deal_open","round":"<64 hex>","nonce":"<64 hex>"}``
 Host to a guest:
   ``{"v":1,"type":"host","proof":"<signature>","nonce":"<nonce>"}`` (the answer to ``who``)
   ``{"v":1,"type":"update","seat":2,"view":{...},"events":[...],"legal":[...]}``
@@ -39,8 +41,11 @@ GUEST_FIELDS = {
     "who": {"v": int, "type": str, "challenge": str},
     "hello": {"v": int, "type": str, "name": str, "key": str, "sig": str},
     "intent": {"v": int, "type": str, "id": str, "seat": int, "state_version": int, "action": str},
-    "nonce": {"v": int, "type": str, "nonce": str},        # the guest's share of the deal (tapete.net.deal)
+    # the guest's share of the deal (tapete.net.deal): a commitment to its nonce, then the nonce
+    "deal_commit": {"v": int, "type": str, "round": str, "commitment": str},
+    "deal_open": {"v": int, "type": str, "round": str, "nonce": str},
 }
+HEX64 = re.compile(r"\A[0-9a-f]{64}\Z")
 
 
 # ----- parsing peer text: nesting bounded before any parse ----------------------------------------------
@@ -127,9 +132,10 @@ def decode(text: object) -> dict:
             raise ProtocolError("bad key or signature", "malformed")
         if not message["name"].strip() or len(message["name"]) > MAX_NAME or not message["name"].isprintable():
             raise ProtocolError("bad player name", "malformed")
-    elif message["type"] == "nonce":
-        if not re.fullmatch(r"[0-9a-f]{64}", message["nonce"]):
-            raise ProtocolError("bad deal nonce", "malformed")
+    elif message["type"] in ("deal_commit", "deal_open"):
+        value = message["commitment" if message["type"] == "deal_commit" else "nonce"]
+        if not HEX64.match(message["round"]) or not HEX64.match(value):
+            raise ProtocolError("a deal round, commitment or nonce is 64 lowercase hex digits", "malformed")
     else:
         if not NONCE.match(message["id"]):
             raise ProtocolError("bad intent id", "malformed")

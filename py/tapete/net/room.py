@@ -18,7 +18,7 @@ from typing import Callable
 from ..core import TapeteError, get
 from ..core.errors import BadState
 from ..core.rng import is_seed, new_seed
-from .deal import HEX64, HostDeal, mix
+from .deal import DEAL_TIMEOUT, HostDeal, guest_seats
 from .host import Host, LocalSession, SeatSpec
 from .joincode import CODE_TRIES, normalize_join_code
 from .keys import Signer, check_seat, new_nonce
@@ -126,11 +126,14 @@ class RoomHost:
         self.game = get(game_id)
         self.player = player
         self.options = options or {}
-        # The fair deal (tapete.net.deal): the seed is mixed at start() from the host's committed secret
-        # and the guests' nonces (until then a placeholder). An explicit ``seed`` (tests, the ?seed= hook)
-        # has no deal: guests then show the deal as not verified.
-        self.deal: HostDeal | None = None if seed is not None else HostDeal()
-        self.deal_nonces: list[str | None] | None = None     # fixed at start, by game seat
+        # The fair deal (tapete.net.deal): start() opens a round (fixed seats and options, a fresh
+        # committed secret); the game begins once every seated guest has committed to a nonce and then
+        # revealed it. Until then the seed is a placeholder. An explicit ``seed`` (tests, the ?seed= hook)
+        # has no deal: the game begins at once and guests show the deal as not verified.
+        self.fair = seed is None
+        self.deal: HostDeal | None = None       # the round being dealt, then the one the game was dealt from
+        self.deal_since = 0.0                   # when the round's current step began (clock time)
+        self.on_update: Send | None = None      # the host page's own updates (given to start())
         self.seed = seed if seed is not None else new_seed()     # 256 bits from the CSPRNG
         size = seats or self.game.max_players
         self.lobby: list[SeatSpec | None] = [SeatSpec(name, player=player)] + [None] * (size - 1)
@@ -164,6 +167,11 @@ class RoomHost:
     def started(self) -> bool:
         return self.host is not None
 
+    @property
+    def dealing(self) -> bool:
+        """A deal round is under way: Start was pressed, the guests have not all answered yet."""
+        return self.deal is not None and self.host is None
+
     def seat_of(self, player: str) -> int | None:
         seats = self.host.seats if self.host else self.lobby
         return next((i for i, s in enumerate(seats) if s is not None and s.player == player), None)
@@ -178,9 +186,11 @@ class RoomHost:
                 kind = "bot" if spec.bot else ("host" if spec.player == self.player else "player")
                 connected = spec.bot is not None or spec.player == self.player or spec.player in self.peer_of
                 out.append({"kind": kind, "name": spec.name, "connected": connected})
-        deal = {} if self.deal is None else {"commit": self.deal.commit}
-        if self.deal is not None and self.deal_nonces is not None:
-            deal["nonces"] = self.deal_nonces
+        deal = {}
+        if self.dealing:
+            deal = {"dealing": True}
+        elif self.started and self.deal is not None:       # the round the game was dealt from
+            deal = {"commit": self.deal.commit, "nonces": self.deal.nonces}
         return {"v": SCHEMA_VERSION, "type": "lobby", "game": self.game_id, "started": self.started,
                 "seats": out, "you": None if player is None else self.seat_of(player), "locked": self.locked, **deal}
 
@@ -190,6 +200,7 @@ class RoomHost:
         for i, spec in enumerate(self.lobby):
             if spec is None:
                 self.lobby[i] = SeatSpec(name or f"Bot {i}", bot=level)
+                self._cancel_round()
                 self._lobby_changed()
                 return i
         return None
@@ -199,6 +210,7 @@ class RoomHost:
         if self.started or seat == 0 or not 0 < seat < len(self.lobby):
             return
         self.lobby[seat] = None
+        self._cancel_round()
         self._lobby_changed()
 
     def kick(self, seat: int) -> None:
@@ -210,8 +222,7 @@ class RoomHost:
             return
         player = seats[seat].player
         self.kicked.add(player)
-        if self.deal is not None and not self.started:
-            self.deal.nonces.pop(player, None)
+        self._cancel_round()
         peer = self.peer_of.pop(player, None)
         if peer is not None:
             self.peers.pop(peer, None)
@@ -230,6 +241,10 @@ class RoomHost:
         self.locked = bool(locked)
         self._lobby_changed()
 
+    def deal_deadline(self) -> float | None:
+        """When the round under way gives up on the guests that have not answered (clock time), or None."""
+        return self.deal_since + DEAL_TIMEOUT if self.dealing else None
+
     def deadline(self) -> float | None:
         """When the next gone guest's seat goes to a bot (clock time), or None."""
         waiting = [since for player, since in self.away.items() if not self.host.seats[self.seat_of(player)].bot]
@@ -240,6 +255,8 @@ class RoomHost:
         The caller schedules it (no timers here)."""
         now = self.clock() if now is None else now
         taken = []
+        if self.dealing and now >= self.deal_deadline():
+            return self._deal_timed_out()
         for player, since in list(self.away.items()):
             seat = self.seat_of(player)
             if self.host is not None and seat is not None and now - since >= self.grace \
@@ -253,22 +270,116 @@ class RoomHost:
     def filled(self) -> int:
         return sum(1 for s in self.lobby if s is not None)
 
-    def start(self, on_update: Send) -> LocalSession:
-        """Start the game with the filled seats (open ones are dropped) and return the host's session."""
+    def start(self, on_update: Send) -> LocalSession | None:
+        """Start the game with the filled seats (open ones are dropped): open a deal round, and once every
+        seated guest has committed and revealed, begin. Returns the host's session if the game began at
+        once (no guests, no deal, or a transport that delivers at once), else None: ``on_change`` tells
+        when it begins. The session's first update waits in ``session.last``; later ones go to
+        ``on_update``."""
         if self.started:
             raise ProtocolError("the game has already started", "started")
+        self.on_update = on_update
+        if not self.dealing:
+            if self.fair:
+                self._new_round()
+            else:
+                self._begin_game(self.seed)
+        return self.session if self.started else None
+
+    # ----- the deal (tapete.net.deal; docs/multiplayer.md "A deal no seat can choose") ----------------
+    def _round_seats(self, seats: list[SeatSpec]) -> list[dict]:
+        return [{"kind": "host", "player": None} if spec.player == self.player else
+                {"kind": "bot", "player": None} if spec.bot else {"kind": "player", "player": spec.player}
+                for spec in seats]
+
+    def _new_round(self) -> None:
+        """A fresh secret for the seats as they are now, offered to every seated guest."""
         seats = [s for s in self.lobby if s is not None]
-        if self.deal is not None:                 # every seated guest's nonce, by game seat
-            self.deal_nonces = [self.deal.nonces.get(s.player) if s.player and s.player != self.player else None
-                                for s in seats]
-            self.seed = mix(self.deal.secret, self.deal_nonces)
-        self.host = Host(self.game_id, seats, self.seed, self.options)
-        self.session = LocalSession(self.host, self.player, on_update)
+        options = self.game.check_options(self.options, len(seats))     # every option, as the views show them
+        self.deal = HostDeal(self.game_id, options, self._round_seats(seats))
+        self.deal_since = self.clock()
+        if not guest_seats(self.deal.seats):
+            self._begin_game(self.deal.seed())
+            return
+        self._lobby_changed()                     # everyone sees "dealing…" before the offer
+        deal = self.deal
+        for seat in guest_seats(deal.seats):
+            if self.deal is not deal or not self.dealing:
+                return                              # (a transport that answers at once finished the round)
+            self._send_deal(deal.seats[seat]["player"])
+
+    def _send_deal(self, player: str) -> None:
+        """This guest's step of the round under way: the offer, and the list of commitments once it is out."""
+        peer = self.peer_of.get(player)
+        if peer is None or not self.dealing:
+            return
+        deal = self.deal
+        for message in [deal.offer()] + ([deal.commits_message()] if deal.sent else []):
+            self._send(peer, message)
+
+    def _round_seat(self, player: str) -> int | None:
+        return next((i for i, s in enumerate(self.deal.seats) if s["player"] == player), None)
+
+    def _deal_message(self, peer: str, player: str, message: dict) -> None:
+        """A guest's ``deal_commit`` or ``deal_open`` for the round under way (others are ignored)."""
+        deal = self.deal
+        if not self.dealing or message["round"] != deal.commit:
+            return                                  # a late answer to an abandoned round, or after the start
+        seat = self._round_seat(player)
+        if seat is None:
+            raise ProtocolError("you have no seat in this deal", "no_seat")
+        if message["type"] == "deal_commit":
+            if deal.sent:
+                return                              # the list is out: commitments are fixed
+            deal.take_commit(seat, message["commitment"])
+            if deal.all_committed():
+                deal.sent = True
+                self.deal_since = self.clock()
+                for i in guest_seats(deal.seats):
+                    peer_i = self.peer_of.get(deal.seats[i]["player"])
+                    if peer_i is not None:
+                        self._send(peer_i, deal.commits_message())
+            self.on_change(self)
+            return
+        if not deal.sent:
+            raise ProtocolError("the list of commitments is not out yet", "not_started")
+        if deal.nonces[seat] == message["nonce"]:
+            return                                  # a resend
+        if not deal.take_nonce(seat, message["nonce"]):
+            raise ProtocolError("that nonce does not open your commitment", "bad_nonce")
+        if deal.all_revealed():
+            self._begin_game(deal.seed())
+        else:
+            self.on_change(self)
+
+    def _cancel_round(self) -> None:
+        """The seats changed while dealing: the round is dropped; Start opens a new one (a new secret)."""
+        if self.dealing:
+            self.deal = None
+
+    def _deal_timed_out(self) -> list[int]:
+        """A round waited DEAL_TIMEOUT for some guests: a bot plays their seats (each player gets its seat
+        back when it returns, without a share in the deal) and a new round starts without them."""
+        waiting = {self.deal.seats[i]["player"] for i in self.deal.waiting()}
+        taken = [i for i, spec in enumerate(self.lobby) if spec is not None and spec.player in waiting]
+        for i in taken:
+            self.lobby[i].bot = self.bot_level
+        self._new_round()
+        return taken
+
+    def _begin_game(self, seed) -> None:
+        seats = [s for s in self.lobby if s is not None]
+        self.seed = seed
+        self.host = Host(self.game_id, seats, seed, self.options)
+        self.session = LocalSession(self.host, self.player, lambda message: None)   # first update: .last
+        self.session.on_update = self.on_update or (lambda message: None)
         for player, peer in self.peer_of.items():
             self._send(peer, self.lobby_message(player))
+            seat = self.seat_of(player)
+            if seat is not None and seats[seat].bot is not None:
+                self.host.hand_back(seat)            # back in time for the game, if not for its deal
             self.host.attach(player, self._sender(peer))
         self.on_change(self)
-        return self.session
 
     # ----- persistence (the host page saves after every change; see docs/multiplayer.md) -----------
     def snapshot(self) -> dict:
@@ -277,8 +388,8 @@ class RoomHost:
         return {"v": SCHEMA_VERSION, "kind": "tapete.room", "code": self.code, "secret": self.secret,
                 "join_code": self.join_code, "code_failures": self.code_failures,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
-                "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked,
-                "deal": None if self.deal is None else {**self.deal.snapshot(), "seats": self.deal_nonces},
+                "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked, "fair": self.fair,
+                "deal": None if self.deal is None else self.deal.snapshot(),
                 "seats": [None if spec is None else {"name": spec.name, "player": spec.player, "bot": spec.bot}
                           for spec in seats],
                 "state": self.host.game.to_json(self.host.state) if self.host else None}
@@ -291,8 +402,8 @@ class RoomHost:
         self.join_code = saved["join_code"] or self.join_code
         self.code_failures = saved["code_failures"]
         self.kicked, self.locked = set(saved.get("kicked", [])), saved.get("locked", False)
-        self.deal = saved.get("deal_state")
-        self.deal_nonces = (saved.get("deal") or {}).get("seats")
+        self.fair = saved["fair"]
+        self.deal, self.deal_since = saved.get("deal_state"), self.clock()
         seats = [None if s is None else SeatSpec(s["name"], player=s["player"], bot=s["bot"]) for s in saved["seats"]]
         self.names.update({s.player: s.name for s in seats if s is not None and s.player})
         if saved["state"] is None:
@@ -353,9 +464,8 @@ class RoomHost:
                 if message["type"] in ("who", "hello"):
                     self._greet(peer, message)
                     return
-                if message["type"] == "nonce":
-                    if self.deal is not None and self.seat_of(player) is not None:
-                        self.deal.add_nonce(player, message["nonce"])     # the latest one counts
+                if message["type"] in ("deal_commit", "deal_open"):
+                    self._deal_message(peer, player, message)
                     return
                 raise ProtocolError("the game has not started yet", "not_started")
             except TapeteError as err:
@@ -369,7 +479,7 @@ class RoomHost:
         if message["type"] in ("who", "hello"):
             self._greet(peer, message)
             return
-        if message["type"] == "nonce":
+        if message["type"] in ("deal_commit", "deal_open"):
             return                                  # too late: the seed is fixed
         rejection = self.host.receive(player, text)
         if rejection is not None:
@@ -412,6 +522,9 @@ class RoomHost:
         if seat is None and self.locked:
             self._refuse(peer, None, ProtocolError("the host has locked the room", "locked"))
             return
+        if seat is None and self.dealing:
+            self._refuse(peer, None, ProtocolError("the game is being dealt; try again in a moment", "dealing"))
+            return
         if seat is None and not self._let_in(peer):
             self._refuse(peer, None, ProtocolError("too many new players this minute; try again later", "busy"))
             return
@@ -440,6 +553,8 @@ class RoomHost:
                 self.host.hand_back(seat)
             self.host.attach(player, self._sender(peer))
         self._lobby_changed()
+        if self.dealing:
+            self._send_deal(player)                # back during the deal: its step again
 
     def _let_in(self, peer: str) -> bool:
         """May one more new peer (no seat yet) be heard now? At most NEW_PEERS_PER_MINUTE a minute."""
@@ -479,7 +594,7 @@ class RoomHost:
             return None
         state = self.host.state
         return {"v": SCHEMA_VERSION, "type": "reveal", "secret": self.deal.secret, "options": state["options"],
-                "history": state["history"]}
+                "seats": self.deal.seats, "history": state["history"]}
 
     def _send(self, peer: str, message: dict) -> None:
         self.transport.send(peer, json.dumps(message, separators=(",", ":")))
@@ -527,15 +642,16 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     if not isinstance(saved.get("options"), dict) or not is_seed(saved.get("seed")) \
             or not isinstance(saved.get("bot_level"), str):
         raise BadState("bad options, seed or bot level")
+    fair = saved.get("fair", True)                 # absent in older saves
+    if not isinstance(fair, bool):
+        raise BadState("bad fair-deal flag")
     try:
         deal = saved.get("deal")
-        deal_state = None if deal is None else HostDeal.load(deal)
-        seats_nonces = None if deal is None else deal.get("seats")
-        if seats_nonces is not None and (not isinstance(seats_nonces, list) or not all(
-                n is None or isinstance(n, str) and HEX64.match(n) for n in seats_nonces)):
-            raise ValueError("bad nonces")
+        deal_state = None if deal is None or not fair else HostDeal.load(deal, game.id, saved["options"])
     except ValueError as err:
         raise BadState(f"bad saved deal: {err}") from None
+    if deal is not None and not fair:
+        raise BadState("a deal in a room with a fixed seed")
     kicked, locked = saved.get("kicked", []), saved.get("locked", False)      # absent in older saves
     if not isinstance(kicked, list) or not all(isinstance(p, str) for p in kicked) or not isinstance(locked, bool):
         raise BadState("bad kicked players or lock")
@@ -562,10 +678,19 @@ def parse_snapshot(text: str | None, player: str) -> dict:
         state = game.from_json(saved["state"])
         if state.get("players") != len(seats) or state.get("game") != game.id:
             raise BadState("the saved game does not match its seats")
-    if state is not None and deal_state is not None and (seats_nonces is None or len(seats_nonces) != len(seats)):
-        raise BadState("a started game without its nonces")
+    if deal_state is not None and state is None:  # (a started game's seats may have changed since: bots, joins)
+        filled = [s for s in seats if s is not None]
+        kinds = ["host" if s["player"] == player else "bot" if s["bot"] else "player" for s in filled]
+        if [s["kind"] for s in deal_state.seats] != kinds or any(
+                d["player"] not in (None, s["player"]) for d, s in zip(deal_state.seats, filled)):
+            raise BadState("the saved deal's seats are not the room's")
+    if deal_state is not None and state is not None and (
+            not deal_state.all_revealed() or state.get("seed") != deal_state.seed()):
+        raise BadState("the saved game was not dealt from its saved deal")
+    if state is not None and fair and deal_state is None:
+        raise BadState("a started game without its deal")
     return {**saved, "code": code, "secret": secret, "join_code": join_code, "code_failures": code_failures,
-            "state": state, "deal_state": deal_state}
+            "state": state, "deal_state": deal_state, "fair": fair}
 
 
 def _message_id(text) -> str | None:

@@ -379,7 +379,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 self.render()
             return
         if message["type"] == "deal":
-            self.ui["deal"] = (message["verified"], message["reason"])
+            self.ui["deal"] = (message["verified"], message["reason"], message.get("restarts", 0))
             self.render()
             return
         if message["type"] == "host_gone":
@@ -387,7 +387,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.render()
             return
         if message["type"] == "rejected" and self.screen == "lobby":
-            own = ("full", "kicked", "locked", "busy")     # refusals with a text of their own (es/en)
+            own = ("full", "kicked", "locked", "busy", "dealing")     # refusals with a text of their own (es/en)
             self.room_msg = rsaid(self.lang, message["code"]) if message["code"] in own else message["message"]
             self.render()
             return
@@ -610,7 +610,7 @@ def start() -> None:
                                                         "thinking": APP.thinking}))
     window.tapeteRoomDebug = create_proxy(lambda: APP.debug_json())
     if APP.room_debug is not None:                   # test hook only
-        window.tapeteDebugRigDeal = create_proxy(lambda: APP.rig_deal())
+        window.tapeteDebugRigDeal = create_proxy(lambda how="secret": APP.rig_deal(how))
     window.tapeteSelfTest = create_proxy(self_test)
     if _param("debug_errors"):                  # test hook: a real Python exception raised from a JS call
         window.tapeteRaise = create_proxy(_raise)

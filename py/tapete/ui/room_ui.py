@@ -59,14 +59,33 @@ TEXT = {
         "kicked": "El anfitrión te ha sacado de la sala.",
         "locked": "El anfitrión ha cerrado la sala: no entra nadie nuevo.",
         "busy": "Demasiadas personas intentan entrar a la vez; prueba de nuevo en un minuto.",
+        "dealing_note": "Repartiendo: cada jugador se compromete con su número aleatorio…",
+        "dealing": "La partida se está repartiendo; prueba de nuevo en un momento.",
         "deal_checking": "Comprobando el reparto…",
-        "deal_ok": "Reparto verificado: el anfitrión no ha podido elegir ni cambiar las cartas.",
+        "deal_ok": ("Reparto verificado: el secreto del anfitrión es el que comprometió, el número de cada "
+                    "jugador es el que comprometió antes de que revelaras el tuyo, el tuyo está en la semilla, "
+                    "ni el anfitrión ni los bots aportaron nada más, y la partida entera se reproduce. "
+                    "Nadie ha podido elegir ni cambiar las cartas."),
+        "deal_restarted": ("Reparto coherente, pero el anfitrión volvió a empezar el reparto {n} vez/veces después "
+                           "de ver tu número aleatorio: puede haber elegido entre {m} repartos."),
+        "deal_no_share": ("Reparto coherente (la partida se reproduce desde su semilla), pero entraste después "
+                          "del reparto: no tuviste parte en él."),
         "deal_bad": "Reparto NO verificado: {why}.",
-        "why.no_commit": "el anfitrión no se comprometió con su secreto antes de la partida",
+        "why.no_commit": "el anfitrión no repartió esta partida con el protocolo de reparto justo",
         "why.no_reveal": "el anfitrión no ha revelado su secreto al terminar",
         "why.bad_secret": "el secreto revelado no coincide con el compromiso del anfitrión",
-        "why.no_nonce": "tu número aleatorio no está en la semilla",
-        "why.conflict": "el anfitrión mandó dos mesas (o dos compromisos) distintos para el mismo momento",
+        "why.no_nonce": "tu número aleatorio no está en tu asiento de la semilla",
+        "why.filled_slot": "el asiento del anfitrión o de un bot lleva un número propio (el anfitrión podía elegirlo)",
+        "why.bad_nonce": "el número de otro jugador no coincide con el compromiso que viste antes de revelar el tuyo",
+        "why.bad_commits": ("la lista de compromisos del anfitrión no traía el tuyo o el de un jugador, o llenaba "
+                            "el asiento del anfitrión o de un bot"),
+        "why.recommit": "el anfitrión mandó dos listas de compromisos distintas para un mismo reparto",
+        "why.bad_offer": "la oferta de reparto no coincidía con la sala (juego, asientos o tu asiento)",
+        "why.offer_changed": "el anfitrión cambió los asientos u opciones de un reparto después de ofrecerlo",
+        "why.options_changed": "la partida se jugó con otras opciones que las ofrecidas",
+        "why.seats_changed": "la partida se jugó con otros asientos que los ofrecidos",
+        "why.old_round": "el anfitrión repartió con un reparto que había abandonado",
+        "why.conflict": "el anfitrión mandó dos mesas (o dos repartos) distintos para el mismo momento",
         "why.no_history": "no hay historial que reproducir",
         "why.mismatch": "una mesa que viste no es la que dan la semilla y el historial",
         "why.no_replay": "el historial no se puede reproducir",
@@ -131,14 +150,32 @@ TEXT = {
         "kicked": "The host removed you from the room.",
         "locked": "The host has locked the room: nobody new can join.",
         "busy": "Too many people are trying to join at once; try again in a minute.",
+        "dealing_note": "Dealing: every player commits to its random number…",
+        "dealing": "The game is being dealt; try again in a moment.",
         "deal_checking": "Checking the deal…",
-        "deal_ok": "Deal verified: the host could neither choose nor change the cards.",
+        "deal_ok": ("Deal verified: the host's secret is the one it committed to, every player's number is the one "
+                    "it committed to before you revealed yours, yours is in the seed, neither the host nor the bots "
+                    "added anything else, and the whole game replays. Nobody could choose or change the cards."),
+        "deal_restarted": ("Deal consistent, but the host restarted the deal {n} time(s) after seeing your random "
+                           "number: it may have chosen among {m} deals."),
+        "deal_no_share": ("Deal consistent (the game replays from its seed), but you joined after the deal: you had "
+                          "no share in it."),
         "deal_bad": "Deal NOT verified: {why}.",
-        "why.no_commit": "the host did not commit to its secret before the game",
+        "why.no_commit": "the host did not deal this game with the fair-deal protocol",
         "why.no_reveal": "the host did not reveal its secret at the end",
         "why.bad_secret": "the revealed secret does not match the host's commitment",
-        "why.no_nonce": "your random number is not in the seed",
-        "why.conflict": "the host sent two different tables (or commitments) for the same moment",
+        "why.no_nonce": "your random number is not at your seat in the seed",
+        "why.filled_slot": "a seat of the host or of a bot holds a number of its own (the host could choose it)",
+        "why.bad_nonce": "the number of another player does not match the commitment you saw before revealing yours",
+        "why.bad_commits": ("the list of commitments the host sent lacked yours or another player's, or filled "
+                            "the seat of the host or of a bot"),
+        "why.recommit": "the host sent two different lists of commitments for one deal",
+        "why.bad_offer": "the deal offer did not match the room (game, seats or your seat)",
+        "why.offer_changed": "the host changed the seats or options of a deal after offering it",
+        "why.options_changed": "the game was played with other options than the ones offered",
+        "why.seats_changed": "the game was played with other seats than the ones offered",
+        "why.old_round": "the host dealt from a deal it had abandoned",
+        "why.conflict": "the host sent two different tables (or deals) for the same moment",
         "why.no_history": "there is no history to replay",
         "why.mismatch": "a table you were shown is not the one the seed and the history give",
         "why.no_replay": "the history does not replay",
@@ -247,6 +284,8 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
             seats += tag("li", label + (f" ({kind})" if kind else "") + mark + kick,   # <ol> numbers
                          data_testid=f"lobby-seat-{i}", data_kind=seat["kind"])
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
+    if lobby and lobby.get("dealing"):
+        body += tag("p", rt(lang, "dealing_note"), class_="note", role="status", data_testid="room-dealing")
     locked = bool(lobby and lobby.get("locked"))
     if locked:
         body += tag("p", rt(lang, "locked_note"), class_="note", data_testid="room-locked")
@@ -267,11 +306,17 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     return tag("section", body, class_="setup lobby", data_testid="lobby")
 
 
-def render_deal(lang: str, verdict: tuple[bool, str] | None) -> str:
-    """The fair-deal line under a finished guest's table (docs/multiplayer.md)."""
+def render_deal(lang: str, verdict: tuple | None) -> str:
+    """The fair-deal line under a finished guest's table: ``(verified, reason, restarts)`` of
+    tapete.net.deal.verify, saying exactly what was verified (docs/multiplayer.md)."""
     if verdict is None:
         return tag("p", rt(lang, "deal_checking"), class_="note deal", role="status", data_testid="deal-checking")
-    ok, why = verdict
+    ok, why, restarts = (tuple(verdict) + (0,))[:3]
+    if ok and why == "restarted":
+        return tag("p", escape(rt(lang, "deal_restarted").format(n=restarts, m=restarts + 1)), class_="note deal",
+                   role="status", data_testid="deal-restarted", data_restarts=str(restarts))
+    if ok and why == "no_share":
+        return tag("p", rt(lang, "deal_no_share"), class_="note deal", role="status", data_testid="deal-no-share")
     if ok:
         return tag("p", rt(lang, "deal_ok"), class_="note deal ok", role="status", data_testid="deal-verified")
     text = rt(lang, "deal_bad").format(why=rt(lang, "why." + why))

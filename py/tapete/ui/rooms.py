@@ -11,7 +11,7 @@ from pyscript import window
 
 from ..core import get
 from ..net import GuestSession, LocalSession, RoomHost, new_code, new_join_code
-from ..net.deal import HEX64, GuestDeal, new_secret
+from ..net.deal import GuestDeal
 from ..net.joincode import CODE_TRIES
 from ..net.links import host_public, room_fragment, share_link
 from ..net.room import GRACE_SECONDS, JoinWatch
@@ -113,13 +113,38 @@ class RoomsMixin:
 
     def on_room_change(self) -> None:
         self.save_room()
-        if self.room is not None and not self.room.started:
+        if self.room is not None and self.room.started and self.screen == "lobby":
+            self.enter_room_table()
+        elif self.room is not None and not self.room.started:
             self.lobby = self.room.lobby_message(player_id())
             if self.screen == "lobby":
                 self.render()
+            if self.room.dealing and getattr(self, "deal_watch", None) is not self.room:
+                asyncio.ensure_future(self._deal_watch(self.room))
         elif self.room is not None and self.room.away and not self.grace_watch:
             self.grace_watch = True
             asyncio.ensure_future(self._grace(self.room))
+
+    def enter_room_table(self) -> None:
+        """The room's game began (every guest answered the deal): this page's table, from its first update."""
+        self.ui = self.fresh_ui()
+        self.hold_round = False
+        self.screen = "table"
+        self.host, self.session = self.room.host, self.room.session
+        self.session.on_update = self.on_update
+        self.on_update(self.session.last)
+
+    async def _deal_watch(self, room: RoomHost) -> None:
+        """While the guests answer the deal: a guest silent for DEAL_TIMEOUT gets a bot in its seat and the
+        deal starts again without it (room.tick)."""
+        self.deal_watch = room
+        try:
+            while self.room is room and room.dealing:
+                await asyncio.sleep(max(0.05, min(1.0, room.deal_deadline() - time.monotonic())))
+                if self.room is room and room.dealing:
+                    room.tick()
+        finally:
+            self.deal_watch = None
 
     async def _grace(self, room: RoomHost) -> None:
         """While guests are gone: show the countdown, then let bots take their seats (room.tick)."""
@@ -239,27 +264,21 @@ class RoomsMixin:
             self.render()
 
     def saved_deal(self, code: str) -> GuestDeal:
-        """This browser's share of room ``code``'s deal (nonce and the commitment it answered), or a new one."""
-        deal = GuestDeal()
-        try:
-            saved = json.loads(_store_get(STORE_DEAL) or "null")
-            if isinstance(saved, dict) and saved.get("code") == code and HEX64.match(str(saved.get("nonce"))) \
-                    and HEX64.match(str(saved.get("commit"))):
-                deal.nonce, deal.commit, deal.restored = saved["nonce"], saved["commit"], True
-        except ValueError:
-            pass
+        """This browser's share of room ``code``'s deal (kept at every step: a reload keeps it), or a new one."""
+        deal = GuestDeal.restore(_store_get(STORE_DEAL), code)
+        deal.on_change = lambda: _store_set(STORE_DEAL, deal.to_json(code))
         return deal
 
     def save_deal(self) -> None:
-        if self.guest is not None and self.guest.deal.commit and self.room_info:
-            _store_set(STORE_DEAL, json.dumps({"code": self.room_info["code"], "nonce": self.guest.deal.nonce,
-                                               "commit": self.guest.deal.commit}))
+        if self.guest is not None and self.room_info:
+            _store_set(STORE_DEAL, self.guest.deal.to_json(self.room_info["code"]))
 
-    def rig_deal(self) -> None:
-        """Test hook (?debug_room=1): this host changes its secret after the nonces came, keeping the
-        commitment it published: a cheat every guest must catch at the reveal."""
-        if self.room is not None and self.room.deal is not None and not self.room.started:
-            self.room.deal.secret = new_secret()
+    def rig_deal(self, how: str = "secret") -> None:
+        """Test hook (?debug_room=1): this host cheats at its next deal (tapete.net.rig: "secret",
+        "grind_host", "grind_bot"), a cheat every guest must catch at the reveal."""
+        from ..net.rig import rig
+        if self.room is not None and not self.room.started:
+            rig(self.room, how)
 
     def record_hidden(self) -> None:
         """Test hook (?debug_room=1): per version, the cards each seat must never see."""
@@ -291,13 +310,9 @@ class RoomsMixin:
             self.room_msg = rsaid(self.lang, "need_two")
             self.render()
             return
-        self.ui = self.fresh_ui()
-        self.hold_round = False
-        self.screen = "table"
-        self.session = self.room.start(self.on_update)
-        self.host = self.room.host
-        self.render()
-        self.schedule()
+        self.room.start(self.on_update)        # the lobby says "dealing…"; on_room_change opens the table
+        if self.screen == "lobby":
+            self.render()
 
     # ----- what the lobby says about the connection ---------------------------------------------------
     async def open_watched(self, code: str, secret: str, join_code: str = "", host: bool = False,
