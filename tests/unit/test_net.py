@@ -122,10 +122,11 @@ def test_join_codes():
     from tapete.net import new_join_code, normalize_join_code
     for _ in range(200):
         code = new_join_code()
-        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{4}", code), code
+        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{5}", code), code
         assert normalize_join_code(code) == code
-    assert normalize_join_code(" 305 kmpq ") == normalize_join_code("305KMPQ") == "305-KMPQ"
-    for bad in ("", "305-KMP", "305-KMPQR", "05-KMPQ", "305-KMPO", "305-KMP1", "ABCDEF", "٣٠٥-KMPQ", 305, None):
+    assert normalize_join_code(" 305 kmpqr ") == normalize_join_code("305KMPQR") == "305-KMPQR"
+    assert normalize_join_code("305-kmpq") == "305-KMPQ"              # four letters: a code made before
+    for bad in ("", "305-KMP", "305-KMPQRS", "05-KMPQR", "305-KMPQO", "305-KMPQ1", "ABCDEF", "٣٠٥-KMPQR", 305, None):
         assert normalize_join_code(bad) is None, bad
 
 
