@@ -10,11 +10,14 @@ import { CodeGuest, CodeHost, parseCode } from "./pake.js";
 
 const MAX_TEXT = 2048; // handshake messages are < 400 bytes
 const ACTION = "code";
-// A guest's timings: a try whose peer says nothing for TRY_MS fails; after a failed try with no other
-// peer's pake2 waiting, the redeem ends if none comes within SETTLE_MS; pake1 goes again (the same pA)
-// every RESEND_MS to peers that have not answered (the host's meter may have dropped it).
+// A guest's timings: a try whose peer says nothing for TRY_MS fails; when nothing is in flight (a try
+// failed, or peers only made claims) the guest waits until SETTLE_MS after the last peer joined (at
+// least SETTLE_MIN_MS) before CodeGuest.settle() may end the redeem: the host's connection may open after
+// an attacker's. pake1 goes again (the same pA) every RESEND_MS to peers that have not answered (the
+// host's meter may have dropped it).
 export const TRY_MS = 8000;
-export const SETTLE_MS = 2000;
+export const SETTLE_MS = 4000;
+export const SETTLE_MIN_MS = 1000;
 export const RESEND_MS = 2500;
 
 export const nameplateRoom = (nameplate) => ({ id: `np-${nameplate}`, password: `nameplate:${nameplate}` });
@@ -79,8 +82,11 @@ function guestRoom(cfg, nameplate) {
   let entry = guestRooms.get(nameplate);
   if (!entry) {
     const { room, action } = enter(cfg, nameplate);
-    entry = { room, action, onJoin: null, onMessage: null, onLeave: null };
-    room.onPeerJoin = (peer) => entry.onJoin && entry.onJoin(peer);
+    entry = { room, action, onJoin: null, onMessage: null, onLeave: null, lastJoin: Date.now() };
+    room.onPeerJoin = (peer) => {
+      entry.lastJoin = Date.now(); // (entering the room counts: its connections open from then on)
+      if (entry.onJoin) entry.onJoin(peer);
+    };
     room.onPeerLeave = (peer) => entry.onLeave && entry.onLeave(peer);
     action.onMessage = (data, meta) => entry.onMessage && entry.onMessage(data, meta);
     guestRooms.set(nameplate, entry);
@@ -102,6 +108,14 @@ export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settl
     let done = false;
     let tryTimer = null;
     let settleTimer = null;
+    const settleLater = () => {
+      clearTimeout(settleTimer);
+      const wait = Math.max(SETTLE_MIN_MS, entry.lastJoin + settleMs - Date.now());
+      settleTimer = setTimeout(() => {
+        settleTimer = null;
+        apply(guest.settle());
+      }, wait);
+    };
     const send = (peer, msg) => action.send(JSON.stringify(msg), { target: peer }).catch(() => {});
     const finish = (result) => {
       if (done) return;
@@ -133,18 +147,21 @@ export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settl
       if (out.send) {                         // a new try: its peer has tryMs to answer
         clearTimeout(tryTimer);
         clearTimeout(settleTimer);
+        settleTimer = null;
         send(...out.send);
         tryTimer = setTimeout(() => apply(guest.timedOut()), tryMs);
-      } else if (out.failed) {                // nobody else to try yet: wait a little for a pake2
-        clearTimeout(settleTimer);
-        settleTimer = setTimeout(() => apply(guest.settle()), settleMs);
+      } else if (out.idle && settleTimer === null) { // nothing in flight: wait a little for (more) peers
+        settleLater();
       }
     };
     const timer = setTimeout(() => apply(guest.giveUp()), timeoutMs);
     const resend = setInterval(() => {
       for (const peer of guest.silent()) send(peer, guest.hello(peer));
     }, resendMs);
-    entry.onJoin = (peer) => send(peer, guest.hello(peer));
+    entry.onJoin = (peer) => {
+      send(peer, guest.hello(peer));
+      if (settleTimer !== null) settleLater(); // give the newcomer its chance
+    };
     entry.onLeave = (peer) => apply(guest.gone(peer));
     entry.onMessage = async (data, meta) => {
       const msg = parse(data);

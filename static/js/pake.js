@@ -351,12 +351,12 @@ export class CodeGuest {
     return { ...this.next(), failed };
   }
 
-  /** Nothing in flight: over if the tries are spent, or if every peer has answered and none is left to try. */
+  /** Nothing in flight: over if the tries are spent; else {idle: true} (the caller waits a little, then
+   * calls settle(): peers may still join, the host among them). Never over on a claim alone. */
   idle() {
     if (this.result || this.current) return {};
     if (this.failed.length >= this.maxTries) return this.end();
-    if (!this.queue.length && this.runs.size && !this.silent().length) return this.end();
-    return {};
+    return this.queue.length ? {} : { idle: true };
   }
 
   end() {
@@ -380,9 +380,12 @@ export class CodeGuest {
     return this.idle();
   }
 
-  /** A while after a failed try nothing new came (peers that never answer, e.g. other guests): stop. */
+  /** Idle a while (no peer joined meanwhile): after a failed try, stop (peers that never answer, e.g.
+   * other guests, keep nobody waiting); before any try, stop only if every peer has answered (with
+   * claims: a peer still silent may be the host, whose pake1 the meter dropped: keep resending). */
   settle() {
-    return this.result || this.current || this.queue.length ? {} : this.end();
+    if (this.result || this.current || this.queue.length) return {};
+    return this.failed.length || !this.silent().length ? this.end() : {};
   }
 
   /** The redeem's time is up: a try still waiting counts as failed (its peer got a guess). */

@@ -384,13 +384,15 @@ class BrowserTransport(Transport):
         await self.handle.close()
 
     def code_state(self) -> dict | None:
-        """The join code's ``{"failures", "locked", "checks": {peer: check}}`` (host with a code), or None."""
+        """The join code's ``{"failures", "locked", "checks": {peer: check}, "runs", "dropped"}`` (host with
+        a code), or None. ``runs``: handshakes started; ``dropped``: pake1 dropped by the meters."""
         code = self.handle.code
         if not code:
             return None
         state = code.state()
         return {"failures": int(state.failures), "locked": bool(state.locked),
-                "checks": {str(k): str(v) for k, v in state.checks.to_py().items()}}
+                "checks": {str(k): str(v) for k, v in state.checks.to_py().items()},
+                "runs": int(state.runs or 0), "dropped": int(state.dropped or 0)}
 
     def on_code_event(self, callback) -> None:
         """Call ``callback()`` after every code attempt (right or wrong)."""

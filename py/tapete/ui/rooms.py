@@ -299,6 +299,7 @@ class RoomsMixin:
             "hidden": self.room_debug or {},
             "refused": list(self.room.refused) if self.room else [],
             "dropped": int(self.room.transport.handle.dropped()) if self.room and hasattr(self.room.transport, "handle") else 0,
+            "code": self.room.transport.code_state() if self.room and hasattr(self.room.transport, "code_state") else None,
         })
 
     def start_room(self) -> None:
