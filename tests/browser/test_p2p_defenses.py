@@ -11,11 +11,15 @@ sends what no honest host sends, or a guest with the link that sends what no hon
 - a 100,000-deep JSON text, from a peer that has not proved the host key and from the host itself,
   leaves the guest's Python untouched: the guest plays on (Pyodide's json.loads overflowed the stack
   at about a thousand levels, a fatal error); a 4,000-deep guest text is refused by the host.
+- Sybil peers with the link fill every seat; the host kicks them and locks; more Sybils (with the
+  friend's own name) ask to join; the friend with the link asks too and the host admits it by the
+  number its page shows.
 """
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -175,11 +179,16 @@ def test_host_kicks_a_seat_locks_the_room_and_shares_a_clean_link(new_page, boot
     guest.wait_for_selector('[data-testid="room-message"]')
     assert "removed you" in guest.inner_text('[data-testid="room-message"]')
     host.click('[data-testid="btn-lock-room"]')
-    assert "nadie nuevo" in host.inner_text('[data-testid="room-locked"]')
+    assert "quien llegue nuevo espera" in host.inner_text('[data-testid="room-locked"]')
     assert "Abrir" in host.inner_text('[data-testid="btn-lock-room"]')
-    newcomer = boot(new_page(locale="es-ES"), link)
+    newcomer = boot(new_page(locale="es-ES"), link)         # locked: it asks, the host refuses it
     newcomer.wait_for_selector('[data-testid="room-message"]', timeout=30_000)
-    assert "cerrado la sala" in newcomer.inner_text('[data-testid="room-message"]')
+    assert "Has pedido entrar" in newcomer.inner_text('[data-testid="room-message"]')
+    host.wait_for_selector('[data-testid="asking-0"]', timeout=15_000)
+    host.click('[data-testid="btn-refuse-0"]')
+    newcomer.wait_for_function("() => document.querySelector('[data-testid=room-message]').textContent"
+                               ".includes('no te ha dejado entrar')", timeout=15_000)
+    assert not host.query_selector('[data-testid="room-asking"]')
     assert host.query_selector('[data-testid="lobby-seat-1"][data-kind="open"]')
     host.click('[data-testid="btn-lock-room"]')                               # unlocked again
     assert not host.query_selector('[data-testid="room-locked"]')
@@ -279,3 +288,85 @@ def test_a_host_that_grinds_its_own_slot_is_shown_as_not_verified_to_every_guest
         assert "deal_offer" in kinds and "deal_commits" in kinds            # it took part in the deal
         assert kinds.index("deal_commits") < kinds.index("update")          # all before the first table
     assert sum("deal NOT verified" in line for line in new_page.console) >= 2
+
+
+# Several peers with the link in one page: each import of the bundle under its own query string is a
+# module of its own (its own selfId and relay sockets); each has its own WebCrypto Ed25519 seat key and
+# says who / hello like an honest guest, answering the host's nonce.
+SYBILS = """async ([relay, roomId, password, first, count, name]) => {
+  const b64 = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  window.sybils = window.sybils || [];
+  const hostKey = password.slice(2);          // the link's k: the host's public key (the password is k:<k>)
+  for (let i = first; i < first + count; i++) {
+    const { joinRoom, selfId } = await import(new URL(`vendor/trystero.mjs?sybil=${i}`, location.href).href);
+    const key = await crypto.subtle.generateKey({name: "Ed25519"}, false, ["sign", "verify"]);
+    const pub = b64(new Uint8Array(await crypto.subtle.exportKey("raw", key.publicKey)));
+    const sign = async (text) =>
+      b64(new Uint8Array(await crypto.subtle.sign({name: "Ed25519"}, key.privateKey, new TextEncoder().encode(text))));
+    const room = joinRoom({appId: %r, relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}, password}, roomId);
+    const action = room.makeAction("tapete");
+    const me = {selfId, got: []};
+    window.sybils.push(me);
+    action.onMessage = async (data, meta) => {
+      const msg = JSON.parse(data);
+      me.got.push(msg);
+      if (msg.type === "host") {               // any answer will do: a Sybil does not check the proof
+        const sig = await sign(`tapete-seat/v2|${roomId}|${hostKey}|${msg.nonce}|${selfId}|${meta.peerId}|${pub}`);
+        action.send(JSON.stringify({v: 1, type: "hello", name, key: pub, sig}), {target: meta.peerId}).catch(() => {});
+      }
+    };
+    room.onPeerJoin = (id) => action.send(JSON.stringify({v: 1, type: "who", challenge: `sybil${i}challenge0000`}),
+                                          {target: id}).catch(() => {});
+  }
+}""" % APP_ID
+
+
+def test_sybils_fill_the_seats_the_host_locks_and_admits_the_friend_with_the_link(new_page, boot, site_url, nostr_relay):
+    host, link = open_room(new_page, boot, site_url, nostr_relay)
+    fragment = dict(part.split("=", 1) for part in link.split("#", 1)[1].split("&"))
+    room_id, password = fragment["room"], f"k:{fragment['k']}"
+    sybils = new_page(locale="en-US")
+    sybils.goto(f"{site_url}static/config.json")
+    # Three Sybils take every open seat of the 4-seat table.
+    sybils.evaluate(SYBILS, [nostr_relay, room_id, password, 0, 3, "Quintiliano"])
+    for seat in (1, 2, 3):
+        host.wait_for_selector(f'[data-testid="lobby-seat-{seat}"][data-kind="player"]', timeout=60_000)
+    # The host locks the room and kicks them (keyboard: focus and Enter).
+    host.click('[data-testid="btn-lock-room"]')
+    for seat in (1, 2, 3):
+        host.focus(f'[data-testid="btn-kick-{seat}"]')
+        host.keyboard.press("Enter")
+        host.wait_for_selector(f'[data-testid="lobby-seat-{seat}"][data-kind="open"]')
+    # More Sybils, with fresh keys and the friend's own name, ask to join.
+    sybils.evaluate(SYBILS, [nostr_relay, room_id, password, 3, 2, "Quintiliano"])
+    host.wait_for_selector('[data-testid="asking-1"]', timeout=60_000)
+    # The friend with the link (same name) asks too: its page says so, with its number.
+    friend = new_page(locale="en-US")
+    friend.goto(site_url)
+    friend.evaluate("() => localStorage.setItem('tapete.name', 'Quintiliano')")
+    boot(friend, link)
+    friend.wait_for_function("() => (document.querySelector('[data-testid=room-message]') || {}).textContent"
+                             "?.includes('You asked to join')", timeout=60_000)
+    number = re.search(r"number ([0-9]{4})", friend.inner_text('[data-testid="room-message"]')).group(1)
+    row = host.wait_for_selector(f'[data-testid^="asking-"][data-number="{number}"]', timeout=30_000)
+    assert "Quintiliano" in row.inner_text()
+    assert len(host.query_selector_all('li[data-testid^="asking-"]')) == 3   # two Sybils and the friend
+    index = row.get_attribute("data-testid").rsplit("-", 1)[1]
+    host.focus(f'[data-testid="btn-admit-{index}"]')
+    assert host.get_attribute(f'[data-testid="btn-admit-{index}"]', "aria-label") == \
+        f"Admitir a Quintiliano (número {number})"                             # the host page is in Spanish
+    host.keyboard.press("Enter")
+    friend.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    assert "you" in friend.inner_text('[data-testid="lobby-seat-1"]')
+    assert not friend.query_selector('[data-testid="room-message"]')
+    host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]')
+    assert len(host.query_selector_all('li[data-testid^="asking-"]')) == 2
+    # A Sybil refused is told so; the host starts the game with its friend.
+    host.click('[data-testid="btn-refuse-0"]')
+    sybils.wait_for_function("() => window.sybils.some(s => s.got.some(m => m.code === 'not_admitted'))",
+                             timeout=15_000)
+    later = sybils.evaluate("() => window.sybils.slice(3).map(s => s.got)")       # the ones that asked
+    assert sum(any(m.get("code") == "asking" for m in got) for got in later) == 2
+    assert not any(m.get("type") == "lobby" for got in later for m in got)     # never seated
+    host.click('[data-testid="btn-start-room"]')
+    friend.wait_for_selector('[data-testid="table"]', timeout=30_000)

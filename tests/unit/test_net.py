@@ -122,10 +122,11 @@ def test_join_codes():
     from tapete.net import new_join_code, normalize_join_code
     for _ in range(200):
         code = new_join_code()
-        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{4}", code), code
+        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{5}", code), code
         assert normalize_join_code(code) == code
-    assert normalize_join_code(" 305 kmpq ") == normalize_join_code("305KMPQ") == "305-KMPQ"
-    for bad in ("", "305-KMP", "305-KMPQR", "05-KMPQ", "305-KMPO", "305-KMP1", "ABCDEF", "٣٠٥-KMPQ", 305, None):
+    assert normalize_join_code(" 305 kmpqr ") == normalize_join_code("305KMPQR") == "305-KMPQR"
+    assert normalize_join_code("305-kmpq") == "305-KMPQ"              # four letters: a code made before
+    for bad in ("", "305-KMP", "305-KMPQRS", "05-KMPQR", "305-KMPQO", "305-KMPQ1", "ABCDEF", "٣٠٥-KMPQR", 305, None):
         assert normalize_join_code(bad) is None, bad
 
 
@@ -1047,10 +1048,10 @@ def test_new_peers_per_minute_are_capped_and_seated_players_always_heard():
     # A crowd of new browsers: the first NEW_PEERS_PER_MINUTE - 1 (the real guest was one) are heard...
     crowd = [table.join(f"peer-x{i}", pid(f"crowd{i}"), f"X{i}") for i in range(NEW_PEERS_PER_MINUTE + 5)]
     codes = [r["code"] for r in table.room.refused]
-    assert codes.count("busy") == 6 and "full" in codes, codes          # ...the rest are turned away once
-    before = len(table.room.refused)
-    crowd[-1].transport.send("peer-host", crowd[-1].who_text())           # and then ignored
-    assert len(table.room.refused) == before
+    # ...the rest are not seated on their own: in the lobby they ask to join (the host decides)
+    assert codes.count("asking") == 6 and "full" in codes and "busy" not in codes, codes
+    assert [a["name"] for a in table.room.asking_view()] == [f"X{i}" for i in range(NEW_PEERS_PER_MINUTE - 1, NEW_PEERS_PER_MINUTE + 5)]
+    assert all(c.seat is None for c in crowd[2:])
     # The seated guest comes back on a new connection meanwhile: heard at once, same seat.
     again = table.join("peer-again", PLAYERS[0], "Gina")
     assert again.lobby is not None and table.room.seat_of(PLAYERS[0]) == seated == again.seat
@@ -1113,10 +1114,87 @@ def test_a_locked_room_seats_nobody_new_but_lets_seated_players_back():
     table.room.lock()
     assert table.guest_msgs[PLAYERS[0]][-1]["locked"] is True
     newcomer = table.join("peer-new", pid("newcomer1"), "Zoe")
-    assert newcomer.seat is None and table.room.refused[-1]["code"] == "locked"
+    assert newcomer.seat is None and table.room.refused[-1]["code"] == "asking"     # waits for the host
     table.guests[0].transport.close()
     back = table.join("peer-back", PLAYERS[0], "Gina")
     assert back.seat == 1
     table.room.lock(False)
     later = table.join("peer-later", pid("newcomer2"), "Eva")
     assert later.seat == 2
+    table.room.lock()
+    table.start()                                  # a started locked room: newcomers are refused
+    stranger = table.join("peer-stranger", pid("newcomer3"), "Ivo")
+    assert stranger.seat is None and table.room.refused[-1]["code"] == "locked"
+
+
+# ----- asking to join: Sybils fill the lobby, the friend with the link still gets in ----------------
+def test_a_locked_lobby_lets_newcomers_ask_and_the_host_admits_or_refuses_them():
+    from tapete.net.room import ask_number
+    table = Table(guests=1, seats=4)
+    table.room.lock()
+    friend = table.join("peer-friend", pid("friend"), "Quintiliano")
+    assert friend.seat is None and table.guest_msgs[pid("friend")][-1]["code"] == "asking"
+    # the host sees its name and the number the friend's page computes from its own key
+    assert table.room.asking_view() == [{"player": pid("friend"), "name": "Quintiliano",
+                                         "number": ask_number(friend.player)}]
+    assert re.fullmatch(r"[0-9]{4}", ask_number(friend.player))
+    other = table.join("peer-other", pid("other"), "Quintiliano")          # the same name, another key
+    assert ask_number(other.player) != ask_number(friend.player)
+    assert table.room.admit(pid("friend")) is True
+    assert friend.seat == 2 and friend.lobby["you"] == 2 and table.room.lobby[2].name == "Quintiliano"
+    assert [a["player"] for a in table.room.asking_view()] == [pid("other")]
+    table.room.refuse(pid("other"))
+    assert table.guest_msgs[pid("other")][-1]["code"] == "not_admitted" and table.room.asking == {}
+    again = table.join("peer-other2", pid("other"), "Quintiliano")         # refused: its key stays out
+    assert again.seat is None and table.room.refused[-1]["code"] == "kicked" and table.room.asking == {}
+    assert table.room.admit(pid("other")) is False                          # nobody asking under that key
+    # an asker that leaves is no longer listed; one that asks again is listed once, newest connection
+    table.join("peer-a", pid("asker-a"), "Ana B")
+    table.hub.leave("peer-a")
+    assert table.room.asking == {}
+    table.join("peer-b", pid("asker-b"), "Bea")
+    table.join("peer-b2", pid("asker-b"), "Bea")
+    assert [(a["name"], table.room.asking[a["player"]]["peer"]) for a in table.room.asking_view()] == [("Bea", "peer-b2")]
+    # no open seat: admitting waits (False) and the asker stays listed; the start tells askers no
+    table.room.add_bot()
+    assert table.room.admit(pid("asker-b")) is False and pid("asker-b") in table.room.asking
+    table.start()
+    assert table.guest_msgs[pid("asker-b")][-1]["code"] == "not_admitted" and table.room.asking == {}
+
+
+def test_sybils_fill_the_seats_and_spend_the_newcomer_cap_yet_the_friend_gets_in():
+    from tapete.net.room import MAX_ASKING, NEW_PEERS_PER_MINUTE
+    clock = Clock()
+    table = Table(guests=0, seats=4, clock=clock)
+    # Someone with the link sends Sybil peers: they take every open seat at once.
+    sybils = [table.join(f"peer-s{i}", pid(f"sybil{i}"), "Quintiliano") for i in range(3)]
+    assert all(s.seat is not None for s in sybils) and table.room.filled() == 4
+    # The host kicks them and locks; they come back with fresh keys and flood the asking list (and the
+    # minute's newcomer cap) with the friend's own name: the list keeps the newest MAX_ASKING.
+    table.room.lock()
+    for seat in (1, 2, 3):
+        table.room.kick(seat)
+    for i in range(3, 3 + NEW_PEERS_PER_MINUTE + 2):
+        table.join(f"peer-s{i}", pid(f"sybil{i}"), "Quintiliano")
+    assert len(table.room.asking) == MAX_ASKING
+    busy = [m for i in range(3, 3 + NEW_PEERS_PER_MINUTE + 2) for m in table.guest_msgs[pid(f"sybil{i}")]
+            if m.get("code") == "busy"]
+    assert len(busy) == NEW_PEERS_PER_MINUTE + 2 - MAX_ASKING                 # the oldest were pushed out
+    # The friend with the link asks; it reads its number to the host, who admits that one.
+    friend = table.join("peer-friend", pid("friend"), "Quintiliano")
+    assert table.guest_msgs[pid("friend")][-1]["code"] == "asking"
+    from tapete.net.room import ask_number
+    said = ask_number(friend.player)
+    match = [a for a in table.room.asking_view() if a["number"] == said]
+    assert [a["player"] for a in match] == [pid("friend")]
+    assert table.room.admit(match[0]["player"])
+    assert friend.seat == 1 and friend.lobby["you"] == 1
+    # Unlocked, with the minute's cap spent by Sybils: a newcomer asks instead of being turned away.
+    table.room.lock(False)
+    for i in range(20, 20 + NEW_PEERS_PER_MINUTE):
+        table.join(f"peer-s{i}", pid(f"sybil{i}"), f"S{i}")
+    for seat in (2, 3):
+        table.room.kick(seat)
+    late = table.join("peer-late", pid("late-friend"), "Zoe")
+    assert late.seat is None and table.guest_msgs[pid("late-friend")][-1]["code"] == "asking"
+    assert table.room.admit(pid("late-friend")) and late.seat in (2, 3)

@@ -11,6 +11,7 @@ view. See docs/multiplayer.md.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from typing import Callable
@@ -33,6 +34,11 @@ GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long befo
 # New peers: at most NEW_PEERS_PER_MINUTE hellos from players without a seat in any 60 s; beyond it a
 # new peer is answered `busy` once and ignored (players who already have a seat are always heard).
 NEW_PEERS_PER_MINUTE = 10
+# Asking to join: in the lobby, a newcomer whose signed hello checks out while the room is locked or
+# NEW_PEERS_PER_MINUTE is spent is not turned away but waits in a list the host's lobby shows (name and
+# ask number), until the host admits or refuses it; at most MAX_ASKING wait (a new one pushes the
+# oldest out, told `busy`). See docs/multiplayer.md ("Asking to join").
+MAX_ASKING = 8
 RATE_BURST = 20
 RATE_PER_SECOND = 10.0
 RATE_WINDOW = 1.0
@@ -155,6 +161,7 @@ class RoomHost:
         self.locked = False                        # a locked room seats nobody new
         self.newcomers: list[float] = []           # when each recent new peer was let in (last 60 s)
         self.turned_away: set[str] = set()         # peers over NEW_PEERS_PER_MINUTE (ignored)
+        self.asking: dict[str, dict] = {}          # player id -> {peer, name, number}: waiting for the host (oldest first)
         if saved is not None:
             self._load(saved)
         transport.on_message = self._on_message
@@ -237,13 +244,56 @@ class RoomHost:
         self._lobby_changed()
 
     def lock(self, locked: bool = True) -> None:
-        """Lock (or unlock) the room: while locked, only players who already have a seat get in."""
+        """Lock (or unlock) the room: while locked, only players who already have a seat get in (in the
+        lobby, newcomers ask to join: :meth:`admit`)."""
         self.locked = bool(locked)
         self._lobby_changed()
 
     def deal_deadline(self) -> float | None:
         """When the round under way gives up on the guests that have not answered (clock time), or None."""
         return self.deal_since + DEAL_TIMEOUT if self.dealing else None
+
+    # ----- asking to join (admission by the host) -----------------------------------------------------
+    def asking_view(self) -> list[dict]:
+        """Who is asking to join, oldest first: ``{"player", "name", "number"}`` (for the host's lobby)."""
+        return [{"player": player, "name": entry["name"], "number": entry["number"]}
+                for player, entry in self.asking.items()]
+
+    def admit(self, player: str) -> bool:
+        """Seat a newcomer that asked to join (its hello was checked when it asked), despite the lock and
+        the newcomer cap. False (it keeps waiting) if no seat is open; False if it is not asking."""
+        entry = self.asking.get(player)
+        if entry is None or self.started or self.dealing:
+            return False
+        seat = next((i for i, s in enumerate(self.lobby) if s is None), None)
+        if seat is None:
+            return False
+        del self.asking[player]
+        self.lobby[seat] = SeatSpec(entry["name"], player=player)
+        self._seat(entry["peer"], player, entry["name"], seat)
+        return True
+
+    def refuse(self, player: str) -> None:
+        """Turn away a newcomer that asked to join: told ``not_admitted``; its key is never seated here."""
+        entry = self.asking.pop(player, None)
+        if entry is None:
+            return
+        self.kicked.add(player)
+        self._refuse(entry["peer"], None, ProtocolError("the host did not let you in", "not_admitted"))
+        self.on_change(self)
+
+    def _ask(self, peer: str, player: str, name: str) -> None:
+        """A newcomer the lobby cannot seat on its own (locked, or too many newcomers this minute): it
+        waits for the host. Told ``asking``; the oldest asker goes (``busy``) beyond MAX_ASKING."""
+        self.asking.pop(player, None)              # the same browser asking again: its newest connection
+        while len(self.asking) >= MAX_ASKING:
+            old, entry = next(iter(self.asking.items()))
+            del self.asking[old]
+            self._refuse(entry["peer"], None, ProtocolError("too many people are asking to join; try again later",
+                                                            "busy"))
+        self.asking[player] = {"peer": peer, "name": name, "number": ask_number(player)}
+        self._refuse(peer, None, ProtocolError("the host has been asked to let you in", "asking"))
+        self.on_change(self)
 
     def deadline(self) -> float | None:
         """When the next gone guest's seat goes to a bot (clock time), or None."""
@@ -369,6 +419,9 @@ class RoomHost:
 
     def _begin_game(self, seed) -> None:
         seats = [s for s in self.lobby if s is not None]
+        for entry in self.asking.values():         # nobody is admitted into a started game
+            self._refuse(entry["peer"], None, ProtocolError("the game has started", "not_admitted"))
+        self.asking.clear()
         self.seed = seed
         self.host = Host(self.game_id, seats, seed, self.options)
         self.session = LocalSession(self.host, self.player, lambda message: None)   # first update: .last
@@ -428,6 +481,11 @@ class RoomHost:
             self.limit.forget(peer)
         self.turned_away.discard(peer)
         self.nonces.pop(peer, None)
+        gone = [p for p, entry in self.asking.items() if entry["peer"] == peer]
+        for asker in gone:                          # an asker that left is no longer asking
+            del self.asking[asker]
+        if gone:
+            self.on_change(self)
         player = self.peers.pop(peer, None)
         if player is None or self.peer_of.get(player) != peer:
             return
@@ -519,13 +577,17 @@ class RoomHost:
             self._refuse(peer, None, ProtocolError("the host removed you from the room", "kicked"))
             return
         seat = self.seat_of(player)
-        if seat is None and self.locked:
+        if seat is None and self.locked and self.started:
             self._refuse(peer, None, ProtocolError("the host has locked the room", "locked"))
             return
         if seat is None and self.dealing:
             self._refuse(peer, None, ProtocolError("the game is being dealt; try again in a moment", "dealing"))
             return
-        if seat is None and not self._let_in(peer):
+        if seat is None and (self.locked or player in self.asking or not self._let_in(peer)):
+            if not self.started:
+                self._ask(peer, player, name)       # the host decides (the lock and the cap shut out no friend)
+                return
+            self.turned_away.add(peer)
             self._refuse(peer, None, ProtocolError("too many new players this minute; try again later", "busy"))
             return
         if seat is None and not self.started:
@@ -539,6 +601,10 @@ class RoomHost:
         if seat is None:
             self._refuse(peer, None, ProtocolError("the table is full", "full"))
             return
+        self._seat(peer, player, name, seat)
+
+    def _seat(self, peer: str, player: str, name: str, seat: int) -> None:
+        """Bind ``peer`` to ``player`` in ``seat`` (its hello checked) and tell everyone."""
         old = self.peer_of.get(player)
         if old is not None and old != peer:
             self.peers.pop(old, None)               # the same player on a new connection wins
@@ -557,11 +623,10 @@ class RoomHost:
             self._send_deal(player)                # back during the deal: its step again
 
     def _let_in(self, peer: str) -> bool:
-        """May one more new peer (no seat yet) be heard now? At most NEW_PEERS_PER_MINUTE a minute."""
+        """May one more new peer (no seat yet) be seated now? At most NEW_PEERS_PER_MINUTE a minute."""
         now = self.clock()
         self.newcomers = [when for when in self.newcomers if now - when < 60.0]
         if len(self.newcomers) >= NEW_PEERS_PER_MINUTE:
-            self.turned_away.add(peer)
             return False
         self.newcomers.append(now)
         return True
@@ -610,6 +675,13 @@ class RoomHost:
             if self.host is None:
                 self._send(peer, self.lobby_message(player))
         self.on_change(self)
+
+
+def ask_number(player: str) -> str:
+    """Four digits both an asking guest and the host's lobby show for that seat key (its player id), so
+    the host can tell a friend from others of the same name (the friend reads it out)."""
+    digest = hashlib.sha256(b"tapete-ask/v1|" + player.encode()).digest()
+    return f"{int.from_bytes(digest[:4], 'big') % 10000:04d}"
 
 
 def parse_snapshot(text: str | None, player: str) -> dict:

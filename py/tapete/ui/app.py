@@ -320,6 +320,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.room.kick(int(action.split()[1]))
         elif action == "room-lock" and self.room is not None:
             self.room.lock(not self.room.locked)
+        elif action.startswith(("room-admit ", "room-refuse ")) and self.room is not None:
+            self.answer_asker(*action.split(" ", 1))
         elif action == "room-copy":
             if self.room_info and self.room_info.get("link"):
                 try:
@@ -372,6 +374,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
 
     def on_update(self, message: dict) -> None:
         if message["type"] == "lobby":
+            if message.get("you") is not None and self.asking_msg is not None and self.asking_msg.same(self.room_msg):
+                self.room_msg = ""                   # admitted
             self.lobby = message
             self.game_id = message["game"]
             self.save_deal()
@@ -387,8 +391,10 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.render()
             return
         if message["type"] == "rejected" and self.screen == "lobby":
-            own = ("full", "kicked", "locked", "busy", "dealing")     # refusals with a text of their own (es/en)
+            own = ("full", "kicked", "locked", "busy", "dealing", "not_admitted")     # refusals with a text of their own (es/en)
             self.room_msg = rsaid(self.lang, message["code"]) if message["code"] in own else message["message"]
+            if message["code"] == "asking":
+                self.room_msg = self.asking_msg = self.asking_said()
             self.render()
             return
         if message["type"] == "update" and self.guest is not None and self.screen == "lobby":

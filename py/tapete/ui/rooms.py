@@ -14,11 +14,11 @@ from ..net import GuestSession, LocalSession, RoomHost, new_code, new_join_code
 from ..net.deal import GuestDeal
 from ..net.joincode import CODE_TRIES
 from ..net.links import host_public, room_fragment, share_link
-from ..net.room import GRACE_SECONDS, JoinWatch
+from ..net.room import GRACE_SECONDS, JoinWatch, ask_number
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
                       player_id)
 from .i18n import Said
-from .room_ui import BrowserSigner, BrowserVerifier, p2p_module, rsaid, rt
+from .room_ui import BrowserSigner, BrowserVerifier, code_failure, p2p_module, rsaid, rt
 from .setup import options_of
 
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
@@ -26,6 +26,8 @@ RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says t
 
 class RoomsMixin:
     """Create, join, save and resume rooms; the table itself is the same path as against bots."""
+
+    asking_msg: Said | None = None              # what a guest waiting to be admitted was told (cleared once seated)
 
     # ----- rooms with friends (docs/multiplayer.md) -------------------------------------------------
     def my_name(self) -> str:
@@ -166,22 +168,38 @@ class RoomsMixin:
         finally:
             self.grace_watch = False
 
+    def asking_said(self) -> Said:
+        """What a guest waiting to be admitted reads: its name and ask number (the host sees the same)."""
+        name = self.guest.name if self.guest is not None else ""
+        number = ask_number(self.guest.player) if self.guest is not None else ""
+        return rsaid(self.lang, "asking", name=name, number=number)
+
+    def answer_asker(self, action: str, player: str) -> None:
+        """The host's Admit / Refuse on a newcomer asking to join."""
+        name = self.room.asking.get(player, {}).get("name", "")
+        if action == "room-refuse":
+            self.room.refuse(player)
+        elif not self.room.admit(player) and player in self.room.asking:
+            self.room_msg = rsaid(self.lang, "no_seat", name=name)
+            self.render()
+
     def code_view(self) -> dict:
-        """What the lobby shows about the join code: the host's check numbers per seat and wrong tries,
-        or a code guest's own check number."""
+        """What the lobby shows about the join code (the host's check numbers per seat and wrong tries, or
+        a code guest's own check number and failed tries) and, to a host, who is asking to join."""
         info = self.room_info or {}
         if self.room is None:
-            return {"check": info.get("check", "")}
+            return {"check": info.get("check", ""), "code_failed": info.get("code_failed", 0)}
+        asking = self.room.asking_view()
         state = self.room.transport.code_state() if hasattr(self.room.transport, "code_state") else None
         if state is None:
-            return {"join_code": info.get("join_code", "")}
+            return {"join_code": info.get("join_code", ""), "asking": asking}
         seats = self.room.host.seats if self.room.host else self.room.lobby
         checks = {}
         for i, spec in enumerate(seats):
             peer = self.room.peer_of.get(spec.player) if spec is not None and spec.player else None
             if peer is not None and peer in state["checks"]:
                 checks[i] = state["checks"][peer]
-        return {"join_code": info.get("join_code", ""), "checks": checks,
+        return {"join_code": info.get("join_code", ""), "checks": checks, "asking": asking,
                 "code_state": {"failures": state["failures"], "locked": state["locked"], "max": CODE_TRIES}}
 
     async def redeem_code(self, join_code: str) -> None:
@@ -198,18 +216,17 @@ class RoomsMixin:
         result = await p2p.redeem(to_js({"code": join_code}, dict_converter=js.Object.fromEntries))
         if self.room_info is None or self.room_info.get("code") != join_code:
             return                                  # the player left meanwhile
+        failed = int(result.failed or 0)            # failed tries: each gave one peer one guess (shown)
         if not result.ok:
-            error = str(result.error)
-            left = result.left
-            self.room_msg = rsaid(self.lang, {"wrong": "wrong_code", "locked": "locked_code", "no_host": "no_host",
-                                              "unproven": "unproven"}.get(error, "bad_code"), left=left)
+            self.room_msg = code_failure(self.lang, str(result.error), failed, result.left)
             self.room_info = None
             self.screen = "setup"
             self.render()
             return
-        await self.join_room(str(result.room), str(result.secret), check=str(result.check), name=name)
+        await self.join_room(str(result.room), str(result.secret), check=str(result.check), name=name,
+                             code_failed=failed)
 
-    async def join_room(self, code: str, secret: str, check: str = "", name: str = "") -> None:
+    async def join_room(self, code: str, secret: str, check: str = "", name: str = "", code_failed: int = 0) -> None:
         """Join as a guest, with a watchdog (:class:`~tapete.net.room.JoinWatch`): no answer from the
         host JOIN_WAIT s after opening the transport -> a fresh transport; after JOIN_TRIES, say so
         and offer to try again."""
@@ -220,7 +237,7 @@ class RoomsMixin:
             self.show_setup(self.game_id)
             return
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": False,
-                          "check": check}
+                          "check": check, "code_failed": code_failed}
         self.screen = "lobby"
         self.join_failed = False
         self.render()
@@ -301,6 +318,7 @@ class RoomsMixin:
             "hidden": self.room_debug or {},
             "refused": list(self.room.refused) if self.room else [],
             "dropped": int(self.room.transport.handle.dropped()) if self.room and hasattr(self.room.transport, "handle") else 0,
+            "code": self.room.transport.code_state() if self.room and hasattr(self.room.transport, "code_state") else None,
         })
 
     def start_room(self) -> None:
@@ -377,4 +395,5 @@ class RoomsMixin:
         if info.get("is_host"):
             asyncio.ensure_future(self.create_room())
         elif info.get("code"):
-            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or "", info.get("check", "")))
+            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or "", info.get("check", ""),
+                                                 code_failed=info.get("code_failed", 0)))
