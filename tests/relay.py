@@ -8,7 +8,14 @@ Shared by the peer-to-peer browser test and bench/p2p.py; no pytest import.
     relay.start()                    # back on the SAME port (same folder, db; the log is appended to)
     relay.stop()
 
-or ``with running_relay(folder) as url: ...``. Raises RelayError if the binary is missing or the relay
+or ``with running_relay(folder) as url: ...``. One page's network path to it can be cut alone:
+
+    path = Cut(relay.port)           # a loopback TCP forwarder: give that page path.url as its relay
+    path.cut()                       # its sockets close, new ones are refused (the relay stays up)
+    path.restore()
+    path.close()
+
+Raises RelayError if the binary is missing or the relay
 does not answer its NIP-11 document within `timeout` seconds (the message ends with the log's tail).
 """
 
@@ -18,6 +25,7 @@ import contextlib
 import os
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -154,3 +162,71 @@ def running_relay(folder: Path | str, **kwargs) -> Iterator[str]:
         yield relay.url
     finally:
         relay.stop()
+
+
+class Cut:
+    """A loopback TCP forwarder to ``127.0.0.1:<port>`` (one page's "network" to the relay): ``cut()``
+    closes every connection through it and refuses new ones (accepted, then closed at once) until
+    ``restore()``. ``url`` is its ws:// URL."""
+
+    def __init__(self, port: int):
+        self.target = port
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.url = f"ws://127.0.0.1:{self.port}"
+        self.down = False
+        self.live: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.server.accept()
+            except OSError:
+                return                                  # closed
+            with self.lock:
+                if self.down:
+                    client.close()
+                    continue
+                try:
+                    upstream = socket.create_connection(("127.0.0.1", self.target), timeout=5)
+                except OSError:
+                    client.close()
+                    continue
+                upstream.settimeout(None)
+                self.live.update((client, upstream))
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        self._drop(src, dst)
+
+    def _drop(self, *socks: socket.socket) -> None:
+        with self.lock:
+            for sock in socks:
+                self.live.discard(sock)
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                sock.close()
+
+    def cut(self) -> None:
+        with self.lock:
+            self.down = True
+            live = list(self.live)
+        self._drop(*live)
+
+    def restore(self) -> None:
+        with self.lock:
+            self.down = False
+
+    def close(self) -> None:
+        self.cut()
+        self.server.close()

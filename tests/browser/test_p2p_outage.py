@@ -15,6 +15,11 @@ its relay for good) and, after shorter outages, came back on it only up to a min
 often after a newcomer's join watchdog had given up. patches/@trystero-p2p+core+0.25.4.patch retries a
 relay that was open for as long as it takes, at most 10 s apart (docs/multiplayer.md, "After a relay
 outage"). The waits are on states; the outage itself is the scenario's one fixed wait.
+
+The host's own network drop is the same case for its relay socket: in a lobby, the host's path to the
+relay is cut (a loopback forwarder, tests/relay.py ``Cut``: its socket closes, new ones are refused) and
+the browser goes offline, while the relay and the guest stay up; once both are back, the host says
+so, a newcomer sits down and the reloaded guest is back at its seat.
 """
 
 from __future__ import annotations
@@ -25,9 +30,11 @@ import time
 import pytest
 
 from clicks import take_francesa_turn
+from relay import Cut
 
 pytestmark = pytest.mark.browser
 MAX_MOVES = 400
+DROP = 30.0                 # seconds the host's network is down in the drop test
 
 
 def debug(page) -> dict:
@@ -149,3 +156,41 @@ def test_a_room_heals_after_a_20_s_relay_outage(new_page, boot, site_url, relay_
 @pytest.mark.long
 def test_a_room_heals_after_a_90_s_relay_outage(new_page, boot, site_url, relay_server):
     heal(new_page, boot, site_url, relay_server, 90.0, early_newcomer=True)
+
+
+def test_a_lobby_heals_after_the_hosts_network_drops(new_page, boot, site_url, relay_server):
+    path = Cut(relay_server.port)                  # the host's own way to the relay
+    try:
+        host = boot(new_page(locale="en-US"), f"{site_url}?relay={path.url}&ice=none&bot_delay=0&debug_room=1")
+        host.click('[data-testid="game-chupate"]')
+        host.fill('[data-testid="room-name"]', "Ana")
+        host.click('[data-testid="btn-create-room"]')
+        host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
+        link = host.input_value('[data-testid="room-link"]')
+        direct = f"{site_url}?relay={relay_server.url}&ice=none{link[link.index('#'):]}"   # the others' way
+        guest = boot(new_page(locale="en-US"), direct)
+        newcomer = boot(new_page(locale="en-US"), f"{site_url}?relay={relay_server.url}&ice=none")
+        host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+        status_is(host, "ok", 30)
+
+        host.context.set_offline(True)
+        path.cut()
+        dropped = time.monotonic()
+        status_is(host, "lost", 30)            # not "could not reach… Retry" (a Retry would open a new room)
+        assert not host.query_selector('[data-testid="btn-room-retry"]')
+        assert "Lost the room servers" in host.inner_text('[data-testid="room-status"]')
+        host.wait_for_timeout(max(0.0, DROP - (time.monotonic() - dropped)) * 1000)   # the drop itself
+        path.restore()
+        host.context.set_offline(False)
+        status_is(host, "back", 30)
+        assert "are back" in host.inner_text('[data-testid="room-status"]')
+
+        newcomer.evaluate("f => { location.hash = f; }", link[link.index("#"):])
+        host.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="player"]', timeout=60_000)
+        assert debug(newcomer)["seat"] == 2
+        guest.reload()
+        guest.wait_for_function("() => document.documentElement.dataset.ready === '1'", timeout=90_000)
+        guest.wait_for_function("() => JSON.parse(window.tapeteRoomDebug()).seat === 1", timeout=60_000)
+        assert not guest.query_selector('[data-testid="btn-join-retry"]')
+    finally:
+        path.close()
