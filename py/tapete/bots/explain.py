@@ -148,6 +148,11 @@ IDEAS: dict[str, list[Idea]] = {
 # What a hint says when no weighed idea and no branch decided: the move scored best on all of them.
 FALLBACK = {"chupate": "best_score", "francesa": "best_score", "taki": "best_score", "dos": "best_score",
             "skypo": "lowest"}
+# The keys ``branches`` may return: every game's, then each game's own.
+BRANCHES = {"common": ("call", "denounce", "breaker", "next", "only_move", "nothing_fits", "last_card"),
+            "chupate": ("stack_plus2",), "francesa": ("stack_seven",),
+            "taki": ("keep_breaker", "in_run", "answer_chain", "close_taki", "end_king"), "dos": (),
+            "skypo": ("reveal_column",)}
 # Branches that leave nothing to weigh: the move is what the rules or the bot's fixed habit make it.
 FORCED = {"call", "denounce", "next", "only_move", "nothing_fits", "last_card", "breaker"}
 # Idea keys that replace a bot method by a function of the bot's copy (bound when patched).
@@ -159,22 +164,25 @@ def _card(action: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def branches(game_id: str, view: dict, legal: list[str], action: str) -> list[str]:
-    """The ideas plain from the code path that produced ``action`` (see the module docstring)."""
+def branches(game_id: str, view: dict, legal: list[str], action: str, must_act: bool = True) -> list[str]:
+    """The ideas plain from the code path that produced ``action`` (see the module docstring); every key
+    is in ``BRANCHES`` (``common`` or the game's)."""
     verb = verb_of(action)
     if verb in CALL_VERBS:
         return ["call"]
     if verb in ("denounce", "catch"):
         return ["denounce"]
+    if verb == "break":
+        return ["breaker"]
     if action == "next":
         return ["next"]
-    if len(legal) == 1:
+    if len(legal) == 1 and must_act:
         return ["only_move"]
     hand = view.get("hand") or []
     if game_id == "chupate":
         if view.get("pending") and verb == "play":
             return ["stack_plus2"]
-        if verb in ("draw", "pass") and not any(verb_of(a) == "play" for a in legal):
+        if verb in ("draw", "pass") and not any(verb_of(a) in ("play", "challenge") for a in legal):
             return ["nothing_fits"]
     elif game_id == "francesa":
         if view.get("pending") and verb == "play":
@@ -185,8 +193,6 @@ def branches(game_id: str, view: dict, legal: list[str], action: str) -> list[st
             return ["nothing_fits"]
     elif game_id == "taki":
         kept = ["keep_breaker"] if "play X3" in legal and action != "play X3" else []
-        if verb == "break":
-            return ["breaker"]
         if view.get("phase") == "taki":
             return ["in_run"]
         if view.get("pending") or view.get("plus3_by") is not None:
@@ -278,7 +284,7 @@ def explain_steps(game_id: str, view: dict, legal: list[str], rng: random.Random
         action = bot.choose(view, legal, must_act, rng)
     if action is None:
         return Hint(game_id, None, [])
-    ideas = branches(game_id, view, legal, action)
+    ideas = branches(game_id, view, legal, action, must_act)
     if set(ideas) & FORCED:
         return Hint(game_id, action, ideas)
     heuristic_first = bool(searched)
@@ -321,4 +327,4 @@ def explain(game_id: str, view: dict, legal: list[str], rng: random.Random, bot=
     return think_through(explain_steps(game_id, view, legal, rng, bot, must_act))
 
 
-__all__ = ["FALLBACK", "IDEAS", "Hint", "Idea", "branches", "explain", "explain_steps"]
+__all__ = ["BRANCHES", "FALLBACK", "FORCED", "IDEAS", "Hint", "Idea", "branches", "explain", "explain_steps"]

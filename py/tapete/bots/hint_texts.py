@@ -21,6 +21,7 @@ HINT_TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "best_score": "Ninguna idea sola decide: sumando todas sus reglas (colores, cartas que guarda, "
                           "puntos), esta jugada es la que más puntúa.",
             "last_card": "Es su última carta: con ella se queda sin mano.",
+            "breaker": "Le lanzan un +3: lo rompe con su carta rompe +3.",
         },
         "chupate": {
             "attack": "El siguiente jugador está a punto de quedarse sin cartas: le ataca ya (+2, salto, "
@@ -68,7 +69,6 @@ HINT_TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "colour": "Juega hacia el color del que más cartas tiene.",
             "rank": "Echa un número que también tiene en otro color: luego podrá cambiar de color con él.",
             "keep_breaker": "Nunca gasta el rompe +3 como carta normal: lo guarda para romper un +3.",
-            "breaker": "Le lanzan un +3: lo rompe con su carta rompe +3.",
             "in_run": "Está dentro de su TAKI: suelta todas las cartas de ese color, números primero y "
                       "cartas de acción al final.",
             "answer_chain": "Le llega una cadena: la pasa con un +2 (del color del que más tiene), si no con "
@@ -116,6 +116,7 @@ HINT_TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "best_score": "No single idea decides: adding up all its rules (colours, cards kept back, "
                           "points), this move scores highest.",
             "last_card": "It is its last card: playing it empties the hand.",
+            "breaker": "A +3 is aimed at it: break it with the breaker card.",
         },
         "chupate": {
             "attack": "The next player is about to go out: hit them now (a +2, a skip, a reverse or a +4).",
@@ -158,7 +159,6 @@ HINT_TEXTS: dict[str, dict[str, dict[str, str]]] = {
             "colour": "Play towards the colour it holds most.",
             "rank": "Play a number it also holds in another colour: it can switch colour with it later.",
             "keep_breaker": "Never spend the +3 breaker as a plain card: keep it to break a +3.",
-            "breaker": "A +3 is aimed at it: break it with the breaker card.",
             "in_run": "Inside its TAKI: shed every card of that colour, numbers first, action cards last.",
             "answer_chain": "A chain is aimed at it: pass it on with a +2 (the colour it holds most), else "
                             "the +3, else the King.",
