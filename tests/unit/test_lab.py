@@ -245,3 +245,22 @@ def test_every_lab_text_is_in_both_languages():
         for lang in ("es", "en"):
             assert error_text(lang, {"kind": kind, "seconds": 4, "limit": 1, "actions": 9, "line": 2})
     assert error_text("es", {"kind": "timeout", "seconds": 4}).startswith("Tu bot no respondió en 4 s")
+
+
+# ----- the docs' worked examples -------------------------------------------------------------------------------
+def doc_examples() -> dict[str, str]:
+    import re
+    text = (ROOT / "docs" / "bots-lab.md").read_text()
+    return dict(re.findall(r"<!-- lab-example:(\w+) -->\n```python\n(.*?)```", text, re.S))
+
+
+def test_the_docs_have_one_worked_example_per_game():
+    assert sorted(doc_examples()) == sorted(ids())
+
+
+@pytest.mark.parametrize("game_id", sorted(OPTIONS))
+def test_the_worked_examples_of_the_docs_play_20_games_against_easy(game_id):
+    code = doc_examples()[game_id]
+    snap = lab(code, game_id, games=20)
+    assert snap["error"] is None, error_text("en", snap["error"])
+    assert snap["played"] == 20
