@@ -264,3 +264,15 @@ def test_the_worked_examples_of_the_docs_play_20_games_against_easy(game_id):
     snap = lab(code, game_id, games=20)
     assert snap["error"] is None, error_text("en", snap["error"])
     assert snap["played"] == 20
+
+
+@pytest.mark.skipif(not (ROOT / "dist" / "sw.js").exists(), reason="dist/ not built (make dist)")
+def test_the_lab_is_precached_for_offline_use_but_not_loaded_at_boot():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build
+
+    dist = ROOT / "dist"
+    precache = build.precache_list(build.dist_files(dist))
+    assert {"static/js/lab.mjs", "static/js/lab_worker.mjs"} <= set(precache)
+    for booted in ("index.html", "static/js/boot.mjs", "static/js/shell.js", "static/js/ui.js"):
+        assert "lab.mjs" not in (dist / booted).read_text() and "lab_worker" not in (dist / booted).read_text()
