@@ -16,6 +16,11 @@
 //       Rejects only when the lab cannot run: Python failed to start, bad params, a run already going.
 //   stop() -> Promise: ends the run under way (after its slice; a worker that does not answer within
 //       STOP_GRACE_MS is ended) and resolves once run()'s promise has settled.
+//   decide(params) -> Promise<{action, error, output}>: one move of a student's bot at a table ("Play
+//       against my bot"), in the worker: params {game, code, table, seat, view, legal, mustAct (true),
+//       moveLimit, timeLimit} (or its JSON text); the bot keeps its module (its memory) while table, seat
+//       and code stay the same. error: tapete.lab's error dict, or {kind: "timeout"} when the worker did
+//       not answer within timeLimit seconds (it is ended: a stuck bot never freezes the page).
 //   running() -> boolean
 //   close(): ends the worker (a new one is made by the next run).
 //   ready() -> Promise: starts the worker and Python ahead of a first run (optional).
@@ -29,6 +34,7 @@ let worker = null;
 let booted = null;       // a promise: the worker's Python is up
 let current = null;      // the run under way: {id, resolve, reject, last, timer, limitMs, onProgress, ended}
 let nextId = 1;
+const decisions = new Map();   // id -> {resolve, reject, timer}: decide() calls waiting for the worker
 
 function makeWorker() {
   const w = new Worker(WORKER_URL, { type: "module", name: "tapete-lab" });
@@ -53,10 +59,7 @@ function makeWorker() {
     clearTimeout(bootTimer);
     const text = (event && (event.message || (event.error && event.error.message))) || "the lab's worker failed";
     readyReject(new Error(text));
-    if (worker === w) {
-      worker = null;
-      booted = null;
-    }
+    if (worker === w) endWorker({ kind: "crashed", message: text });
     w.terminate();
     if (current) finish("crashed", { kind: "crashed", message: text });
   };
@@ -68,13 +71,19 @@ function ensureWorker() {
   return worker;
 }
 
-function endWorker() {
+function endWorker(error) {
   if (worker) {
     clearTimeout(worker.bootTimer);
     worker.terminate();
   }
   worker = null;
   booted = null;
+  for (const [id, waiting] of decisions) {     // moves asked of the worker just ended
+    decisions.delete(id);
+    clearTimeout(waiting.timer);
+    waiting.resolve({ action: null, error: error || { kind: "crashed", message: "the lab's worker was ended" },
+                      output: [] });
+  }
 }
 
 function armTimer() {
@@ -101,6 +110,14 @@ function finish(stopped, error, snapshot) {
 }
 
 function onWorkerMessage(message) {
+  const waiting = decisions.get(message.id);
+  if (waiting && (message.type === "decided" || message.type === "failed")) {
+    decisions.delete(message.id);
+    clearTimeout(waiting.timer);
+    if (message.type === "decided") waiting.resolve(message.result);
+    else waiting.reject(new Error(message.message));
+    return;
+  }
   const run = current;
   if (!run || message.id !== run.id) return;
   if (message.type === "started") {
@@ -172,6 +189,33 @@ export function run(params, onProgress) {
       }
     });
     w.postMessage({ type: "run", id, params: parsed.params });
+  });
+}
+
+export function decide(params) {
+  const p = typeof params === "string" ? JSON.parse(params) : { ...params };
+  const limitMs = 1000 * (p.timeLimit ?? p.time_limit ?? TIME_LIMIT_S);
+  const out = { game: p.game, code: p.code, table: p.table ?? null, seat: p.seat ?? null, view: p.view,
+                legal: p.legal, must_act: p.mustAct ?? p.must_act ?? true };
+  if (p.moveLimit != null || p.move_limit != null) out.move_limit = p.moveLimit ?? p.move_limit;
+  const id = nextId++;
+  const w = ensureWorker();
+  return new Promise((resolve, reject) => {
+    const waiting = { resolve, reject, timer: null };
+    decisions.set(id, waiting);
+    // The clock starts once Python is up (its start is not the bot's time).
+    booted.then(() => {
+      if (decisions.get(id) === waiting) {
+        waiting.timer = setTimeout(() => endWorker({ kind: "timeout", seconds: limitMs / 1000 }), limitMs);
+      }
+    }, (error) => {
+      if (decisions.get(id) === waiting) {
+        decisions.delete(id);
+        endWorker();
+        reject(error);
+      }
+    });
+    w.postMessage({ type: "decide", id, params: out });
   });
 }
 

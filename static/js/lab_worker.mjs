@@ -4,11 +4,13 @@
 //
 // Messages in:  {type: "run", id, params}   params: tapete.lab.runner.from_params's keys
 //               {type: "stop", id}          end the run after the slice under way
+//               {type: "decide", id, params}  one move of a student's bot at a table (tapete.lab.decide)
 // Messages out: {type: "ready"}                          Python is up (once per worker)
 //               {type: "started", id}                    the run is set up; the page's time limit starts
 //               {type: "progress", id, snapshot}         after each slice (LabRun.snapshot)
 //               {type: "done", id, snapshot}             the run is over (snapshot.error: the student's)
 //               {type: "stopped", id, snapshot}          ended by a stop message
+//               {type: "decided", id, result}            {action, error, output}
 //               {type: "failed", id, message}            Python could not start, or bad params
 // A run plays in slices of SLICE_SECONDS (LabRun.play_for); between slices the worker yields to its
 // event loop, so a stop message is seen. A bot stuck where Python cannot stop it (tapete/lab/student.py)
@@ -80,9 +82,27 @@ async function runGames(id, params) {
 python = start();
 python.catch(() => {});   // reported to the run that waits for it
 
+async function decideMove(id, params) {
+  let lab;
+  try {
+    lab = await (python ||= start());
+  } catch (error) {
+    python = null;
+    self.postMessage({ type: "failed", id, message: String((error && error.stack) || error) });
+    return;
+  }
+  try {
+    self.postMessage({ type: "decided", id, result: JSON.parse(lab.decide_json(JSON.stringify(params))) });
+  } catch (error) {
+    self.postMessage({ type: "failed", id, message: String((error && error.message) || error) });
+  }
+}
+
 self.onmessage = (event) => {
   const message = event.data || {};
-  if (message.type === "run") {
+  if (message.type === "decide") {
+    decideMove(message.id, message.params);
+  } else if (message.type === "run") {
     stopping = null;
     runGames(message.id, message.params);
   } else if (message.type === "stop") {

@@ -166,3 +166,33 @@ def test_lab_stops_an_endless_loop_within_5_s_and_runs_again_and_the_page_still_
     version = page.get_attribute('[data-testid="table"]', "data-version")
     page.click('[data-testid="btn-draw"]')
     page.wait_for_function("v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=version)
+
+
+DECIDE = """async (params) => {
+  const started = performance.now();
+  const result = await window.__lab.decide(params);
+  return {result, seconds: (performance.now() - started) / 1000};
+}"""
+
+
+def test_lab_decides_a_move_at_a_table_in_the_worker_and_a_stuck_bot_never_freezes_the_page(new_page, boot):
+    """"Play against my bot": the page asks the worker for one move of the student's bot at a time."""
+    from tapete.core import get
+
+    page = lab_page(new_page, boot)
+    page.set_default_timeout(RUN_TIMEOUT_MS)
+    game = get("taki")
+    state = game.new(2, 5)
+    seat = game.to_move(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    ask = {"game": "taki", "table": "t1", "seat": seat, "view": view, "legal": legal}
+    out = page.evaluate(DECIDE, {**ask, "code": template("taki", "es")})
+    assert out["result"]["error"] is None and out["result"]["action"] in legal
+    out = page.evaluate(DECIDE, {**ask, "code": ILLEGAL})
+    assert (out["result"]["error"]["kind"], out["result"]["error"]["line"]) == ("illegal", 3)
+    page.evaluate("() => { window.__longtasks.length = 0; }")
+    out = page.evaluate(DECIDE, {**ask, "code": STUBBORN_LOOP})
+    assert out["result"]["error"]["kind"] == "timeout" and out["seconds"] < 5
+    assert page.evaluate("() => window.__longtasks") == []
+    out = page.evaluate(DECIDE, {**ask, "code": template("taki", "en")})     # a new worker answers
+    assert out["result"]["action"] in legal

@@ -276,3 +276,17 @@ def test_the_lab_is_precached_for_offline_use_but_not_loaded_at_boot():
     assert {"static/js/lab.mjs", "static/js/lab_worker.mjs"} <= set(precache)
     for booted in ("index.html", "static/js/boot.mjs", "static/js/shell.js", "static/js/ui.js"):
         assert "lab.mjs" not in (dist / booted).read_text() and "lab_worker" not in (dist / booted).read_text()
+
+
+def test_decide_plays_one_move_at_a_table_and_keeps_the_bot_for_its_table():
+    from tapete.lab import decide, decide_json
+    game = get("chupate")
+    state = game.new(2, 3, {"quick": True})
+    seat = game.to_move(state)[0]
+    ask = {"game": "chupate", "seat": seat, "view": game.view(state, seat), "legal": game.legal_actions(state, seat)}
+    counts = "calls = []\n\ndef choose(view, legal):\n    calls.append(1)\n    print(len(calls))\n    return legal[0]\n"
+    assert [decide({**ask, "code": counts, "table": "a"})["output"][-1] for _ in range(3)] == ["1", "2", "3"]
+    assert decide({**ask, "code": counts, "table": "b"})["output"] == ["1"]          # a new table: a new game
+    got = json.loads(decide_json(json.dumps({**ask, "code": RAISES, "table": "a"})))
+    assert got["action"] is None and (got["error"]["kind"], got["error"]["line"]) == ("raised", 2)
+    assert decide({**ask, "code": "def choose(view, legal)\n", "table": "c"})["error"]["kind"] == "syntax"

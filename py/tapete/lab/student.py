@@ -259,10 +259,44 @@ def _short_repr(value) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+SEATS_KEPT = 16      # student's bots kept between moves by ``decide`` (a table's seats; older ones dropped)
+_seats: dict = {}
+
+
+def decide(params: dict | str) -> dict:
+    """One move of a student's bot at a table ("Play against my bot"; the page's lab worker runs it, so
+    a bot that never answers cannot freeze the page). ``params`` (a dict or its JSON text): ``game``,
+    ``code``, ``table`` and ``seat`` (the bot keeps its module, its memory, for as long as they and the
+    code stay the same: a new table id is a new game), ``view``, ``legal``, optional ``must_act`` (true)
+    and ``move_limit``. Returns ``{"action": text or None, "error": None or an error dict, "output":
+    the bot's prints so far}``; never raises for the student's code."""
+    import json
+    if isinstance(params, str):
+        params = json.loads(params)
+    key = (params.get("table"), params.get("seat"), params.get("game"))
+    bot = _seats.get(key)
+    try:
+        if bot is None or bot.source != params["code"]:
+            if len(_seats) >= SEATS_KEPT:
+                _seats.clear()
+            bot = _seats[key] = StudentBot(params["code"], params["game"], params.get("move_limit", MOVE_LIMIT))
+        action = bot.choose(params["view"], params["legal"], params.get("must_act", True), None)
+        return {"action": action, "error": None, "output": bot.output.snapshot()}
+    except BotError as err:
+        _seats.pop(key, None)
+        return {"action": None, "error": err.error, "output": bot.output.snapshot() if bot else []}
+
+
+def decide_json(params: str) -> str:
+    """``decide`` from and to JSON text (what the page's worker calls)."""
+    import json
+    return json.dumps(decide(params), allow_nan=False)
+
+
 def load_bot(code: str, game_id: str, move_limit: float = MOVE_LIMIT) -> StudentBot:
     """The student's bot for ``game_id``, or ``BotError`` (syntax, an error while loading, no function)."""
     return StudentBot(code, game_id, move_limit)
 
 
-__all__ = ["FILENAME", "FUNCTION_NAMES", "MOVE_LIMIT", "BotError", "Output", "StudentBot", "compile_bot",
-           "load_bot"]
+__all__ = ["FILENAME", "FUNCTION_NAMES", "MOVE_LIMIT", "BotError", "Output", "StudentBot", "compile_bot", "decide",
+           "decide_json", "load_bot"]
