@@ -159,11 +159,6 @@ FORCED = {"call", "denounce", "next", "only_move", "nothing_fits", "last_card", 
 _BOUND = {_greedy_plan}
 
 
-def _card(action: str) -> str:
-    parts = action.split(" ")
-    return parts[1] if len(parts) > 1 else ""
-
-
 def branches(game_id: str, view: dict, legal: list[str], action: str, must_act: bool = True) -> list[str]:
     """The ideas plain from the code path that produced ``action`` (see the module docstring); every key
     is in ``BRANCHES`` (``common`` or the game's)."""
