@@ -282,7 +282,7 @@ def test_the_hint_slices_yield_between_ideas_and_give_the_same_hint():
         except StopIteration as done:
             got = done.value
             break
-    assert steps == len(IDEAS["skypo"]) and got == explain("skypo", view, skypo_legal(view), random.Random(0))
+    assert steps == 1 + len(IDEAS["skypo"]) and got == explain("skypo", view, skypo_legal(view), random.Random(0))
     assert game.id == "skypo"
 
 

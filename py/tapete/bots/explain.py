@@ -28,8 +28,9 @@ DOS hard (``DosLookahead``) searches: when it searched (its ``think`` yielded) a
 the first move of its heuristic order (``candidates(...)[0]``), the idea is ``lookahead``; when they agree,
 ``lookahead_checked`` and the heuristic's own weighed ideas, found on ``candidates(...)[0]`` (no search).
 
-``explain_steps`` is the same as a generator that yields between the bot's own slices (DOS) and between
-the weighed ideas, so a page can run it between frames (``think_through`` runs it to its end).
+``explain_steps`` is the same as a generator that yields between the bot's own slices (DOS), after its
+move and between the weighed ideas, so a page can run it between frames (``think_through`` runs it to
+its end; docs/benchmarks.md, "The bot lab", has its cost).
 """
 
 from __future__ import annotations
@@ -307,6 +308,7 @@ def explain_steps(game_id: str, view: dict, legal: list[str], rng: random.Random
         return out
 
     baseline = moves(())
+    yield
     for idea in IDEAS.get(game_id, []):
         if any(moves(way) != baseline for way in idea.without):
             ideas.append(idea.key)
