@@ -141,7 +141,7 @@ function onWorkerMessage(message) {
     clearTimeout(run.timer);
     current = null;
     run.ended = true;
-    if (!run.started) endWorker();     // Python did not start: the next run begins with a new worker
+    if (message.stage === "python") endWorker();     // the next run begins with a new worker
     run.reject(new Error(message.message));
   }
 }

@@ -11,7 +11,8 @@
 //               {type: "done", id, snapshot}             the run is over (snapshot.error: the student's)
 //               {type: "stopped", id, snapshot}          ended by a stop message
 //               {type: "decided", id, result}            {action, error, output}
-//               {type: "failed", id, message}            Python could not start, or bad params
+//               {type: "failed", id, stage, message}     Python could not start (stage "python"), or
+//                                                        bad params or a bug (no stage)
 // A run plays in slices of SLICE_SECONDS (LabRun.play_for); between slices the worker yields to its
 // event loop, so a stop message is seen. A bot stuck where Python cannot stop it (tapete/lab/student.py)
 // never yields: lab.mjs then ends this worker (terminate()) and starts a new one for the next run.
@@ -47,7 +48,7 @@ async function runGames(id, params) {
     lab = await (python ||= start());
   } catch (error) {
     python = null;       // the next run tries again
-    self.postMessage({ type: "failed", id, message: String((error && error.stack) || error) });
+    self.postMessage({ type: "failed", id, stage: "python", message: String((error && error.stack) || error) });
     return;
   }
   let run;
@@ -88,7 +89,7 @@ async function decideMove(id, params) {
     lab = await (python ||= start());
   } catch (error) {
     python = null;
-    self.postMessage({ type: "failed", id, message: String((error && error.stack) || error) });
+    self.postMessage({ type: "failed", id, stage: "python", message: String((error && error.stack) || error) });
     return;
   }
   try {

@@ -122,6 +122,18 @@ def test_lab_runs_200_games_in_a_worker_and_the_page_has_no_long_task(new_page, 
 def test_lab_reports_a_raising_bot_and_an_illegal_action_with_their_lines(new_page, boot):
     page = lab_page(new_page, boot)
     page.set_default_timeout(RUN_TIMEOUT_MS)
+    refused = page.evaluate("""async () => {
+      const out = [];
+      for (const params of [{game: 'chupate', level: 'easy', code: 'x = 1', games: 0}, {game: 'poker', level: 'easy', code: ''}]) {
+        try { await window.__lab.run(params); out.push('resolved'); } catch (e) { out.push(String(e.message)); }
+      }
+      const first = window.__lab.run({game: 'taki', level: 'easy', code: 'x = 1'});
+      try { await window.__lab.run({game: 'taki', level: 'easy', code: 'x = 1'}); } catch (e) { out.push(e.message); }
+      out.push((await first).error.kind);
+      return out;
+    }""")
+    assert "games must be" in refused[0] and "unknown game" in refused[1]      # bad parameters: a rejection
+    assert refused[2:] == ["a lab run is already going", "no_function"]           # the same worker runs on
     error = run(page, {"game": "chupate", "level": "easy", "code": RAISES, "lang": "es"})["result"]["error"]
     assert (error["kind"], error["type"], error["line"]) == ("raised", "IndexError", 2)
     assert error["code"] == 'return view["hand"][99]'
