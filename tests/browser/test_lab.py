@@ -124,7 +124,8 @@ def test_lab_reports_a_raising_bot_and_an_illegal_action_with_their_lines(new_pa
     page.set_default_timeout(RUN_TIMEOUT_MS)
     refused = page.evaluate("""async () => {
       const out = [];
-      for (const params of [{game: 'chupate', level: 'easy', code: 'x = 1', games: 0}, {game: 'poker', level: 'easy', code: ''}]) {
+      const bad = [{game: 'chupate', level: 'easy', code: 'x = 1', games: 0}, {game: 'poker', level: 'easy', code: ''}];
+      for (const params of bad) {
         try { await window.__lab.run(params); out.push('resolved'); } catch (e) { out.push(String(e.message)); }
       }
       const first = window.__lab.run({game: 'taki', level: 'easy', code: 'x = 1'});

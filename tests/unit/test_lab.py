@@ -118,7 +118,8 @@ def test_an_illegal_action_is_named_with_the_legal_ones_and_its_line():
         assert "play Z9" in text and all(action in text for action in seen)
 
 
-@pytest.mark.parametrize(("returns", "kind", "value"), [("42", "malformed", "42"), ("['draw']", "malformed", "['draw']"),
+@pytest.mark.parametrize(("returns", "kind", "value"), [("42", "malformed", "42"),
+                                                       ("['draw']", "malformed", "['draw']"),
                                                        ("'play  R7'", "malformed", "'play  R7'"),
                                                        ("None", "none", None)])
 def test_a_malformed_answer_or_none_on_its_turn_is_named_with_the_legal_ones(returns, kind, value):
@@ -195,8 +196,8 @@ def test_a_bot_that_draws_from_random_plays_the_same_games_every_run():
 
 
 def test_each_game_gets_a_fresh_module_and_prints_are_kept():
-    code = "games = []\n\ndef choose(view, legal):\n    if not games:\n        games.append(1)\n        print('new game')\n" \
-           "    return legal[0]\n"
+    code = ("games = []\n\ndef choose(view, legal):\n    if not games:\n        games.append(1)\n"
+            "        print('new game')\n    return legal[0]\n")
     snap = lab(code, games=6)
     assert snap["output"].count("new game") == 6
 

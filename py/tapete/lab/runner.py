@@ -231,8 +231,11 @@ def from_params(params: dict | str) -> LabRun:
     Unknown keys and bad values raise ValueError."""
     if isinstance(params, str):
         params = json.loads(params)
-    if not isinstance(params, dict) or set(params) - set(PARAMS):
-        raise ValueError(f"bad lab parameters: unknown {sorted(set(params) - set(PARAMS)) if isinstance(params, dict) else params!r}")
+    if not isinstance(params, dict):
+        raise ValueError("the lab's parameters must be an object")
+    unknown = sorted(set(params) - set(PARAMS))
+    if unknown:
+        raise ValueError(f"unknown lab parameters: {unknown}")
     kwargs = {PARAMS[k]: v for k, v in params.items() if v is not None}
     return LabRun(kwargs.pop("game_id", None), kwargs.pop("level", None), kwargs.pop("code", None), **kwargs)
 
