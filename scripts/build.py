@@ -11,7 +11,7 @@ Steps, each skipped when its output is already up to date:
    two names of PyScript's API the UI uses;
 2. trystero, noble: bundle npm ``trystero`` (the Nostr strategy, the package's default
    entry, patched by patches/ through ``npm ci``) with esbuild into ``static/vendor/trystero.mjs``,
-   and what static/js/pake.js takes from ``@noble/curves`` and ``@noble/hashes`` into
+   and what static/js/pake.js and keys.js take from ``@noble/curves`` and ``@noble/hashes`` into
    ``static/vendor/noble.mjs`` (ESM, minified);
 3. stdlib: the standard library cut to what runs. scripts/trace_stdlib.mjs runs
    scripts/stdlib_exercise.py (every import written in the sources, every module,
@@ -259,8 +259,10 @@ def step_trystero() -> None:
 
 
 def step_noble() -> None:
-    # What static/js/pake.js needs for SPAKE2 (RFC 9382, P-256, SHA-256, HKDF, HMAC).
+    # What static/js/pake.js needs for SPAKE2 (RFC 9382, P-256, SHA-256, HKDF, HMAC), and static/js/keys.js
+    # to verify Ed25519 signatures (RFC 8032) synchronously.
     bundle("noble", 'export { p256 } from "@noble/curves/nist.js";\n'
+                    'export { ed25519 } from "@noble/curves/ed25519.js";\n'
                     'export { sha256, sha512 } from "@noble/hashes/sha2.js";\n'
                     'export { hkdf } from "@noble/hashes/hkdf.js";\n'
                     'export { hmac } from "@noble/hashes/hmac.js";\n',

@@ -5,9 +5,10 @@ What runs: every absolute import written anywhere in main.py, py/pyscript.py and
 level or inside functions, found line by line, so UI code that needs a page still counts); every
 module of the package imported; the conformance self-test for every game; a whole game of every
 game with every bot level; a room (host, two guests, a bot) on the in-memory transport played to
-the end, with a reconnect and refused messages; the host's key signing and checking; the bot lab
-(tapete.lab: games, a student's errors, the hints); and the error
-path (a traceback formatted, as main.py does for the boot error box). Prints nothing; the caller
+the end, with a reconnect and refused messages (a 100,000-deep text among them); the host proof and
+the signed hellos (with a stand-in key: in the page the verifier is JavaScript); the bot lab
+(tapete.lab: games, a student's errors, the hints); and the error path
+(a traceback formatted, as main.py does for the boot error box). Prints nothing; the caller
 reads ``sys.modules`` afterwards. This script imports only what Tapete imports anyway (no ``ast``,
 no ``pkgutil``), so it adds nothing of its own to the list.
 """
@@ -69,13 +70,29 @@ def import_quietly(name: str) -> None:
 
 
 def play_room() -> None:
+    import hashlib
+
     from tapete.bots import make_bot
-    from tapete.net import (Ed25519Signer, GuestSession, MemoryHub, RoomHost, new_join_code, normalize_code,
+    from tapete.net import (GuestSession, MemoryHub, RoomHost, Signer, new_join_code, normalize_code,
                             normalize_join_code, parse_fragment)
     from tapete.net.links import link_secret_of, new_code, room_fragment
     from tapete.net.room import parse_snapshot
 
-    host_key = Ed25519Signer()
+    class TraceKey(Signer):
+        """NOT a signature scheme (anyone can make these): the room's paths need a signer and a verifier
+        to run, and under node there is neither WebCrypto's nor @noble's Ed25519 for Python to call.
+        The page verifies with @noble/curves (tapete.ui.room_ui.BrowserVerifier), the tests with PyNaCl."""
+
+        def __init__(self) -> None:
+            self.public = os.urandom(32)
+
+        def sign(self, data: bytes, then) -> None:
+            then(hashlib.sha512(self.public + data).digest())
+
+    def trace_verify(public: bytes, message: bytes, signature: bytes) -> bool:
+        return hashlib.sha512(public + message).digest() == signature
+
+    host_key = TraceKey()
     secret = link_secret_of(host_key)
     code = new_code()
     normalize_code(code.lower())
@@ -83,10 +100,12 @@ def play_room() -> None:
     parse_fragment(room_fragment(code, secret))
     hub = MemoryHub()
     room = RoomHost(hub.join("peer-host"), "chupate", "hostplayer01", "Ana", seats=4, options={"quick": True},
-                    code=code, secret=secret, signer=host_key)            # no seed: the fair deal runs
+                    code=code, secret=secret, signer=host_key, verify=trace_verify)   # no seed: the fair deal runs
     updates: list = []
-    guests = [GuestSession(hub.join(f"peer-g{i}"), name, updates.append, secret=secret, signer=Ed25519Signer())
-              for i, name in enumerate(("Gina", "Beto"))]
+    guests = [GuestSession(hub.join(f"peer-g{i}"), name, updates.append, room=code, secret=secret, signer=TraceKey(),
+                           verify=trace_verify) for i, name in enumerate(("Gina", "Beto"))]
+    hub.deliver("peer-host", "peer-g0", "[" * 100_000)          # refused before any parse
+    hub.deliver("peer-g1", "peer-host", "{" * 4000)
     room.add_bot()
     session = room.start(updates.append)
     host = room.host

@@ -10,6 +10,15 @@ import { CodeGuest, CodeHost, parseCode } from "./pake.js";
 
 const MAX_TEXT = 2048; // handshake messages are < 400 bytes
 const ACTION = "code";
+// A guest's timings: a try whose peer says nothing for TRY_MS fails; when nothing is in flight (a try
+// failed, or peers only made claims) the guest waits until SETTLE_MS after the last peer joined (at
+// least SETTLE_MIN_MS) before CodeGuest.settle() may end the redeem: the host's connection may open after
+// an attacker's. pake1 goes again (the same pA) every RESEND_MS to peers that have not answered (the
+// host's meter may have dropped it).
+export const TRY_MS = 8000;
+export const SETTLE_MS = 4000;
+export const SETTLE_MIN_MS = 1000;
+export const RESEND_MS = 2500;
 
 export const nameplateRoom = (nameplate) => ({ id: `np-${nameplate}`, password: `nameplate:${nameplate}` });
 
@@ -33,7 +42,8 @@ function parse(data) {
 
 /** The host: answer handshakes for `code` and hand `payload` ({room, k}) to guests that prove it;
  * `failures` wrong tries are already counted (a reloaded host's save).
- * Returns {state() -> {failures, locked, checks: {peerId: check}}, onEvent(cb({event, peer, check})), close()}. */
+ * Returns {state() -> {failures, locked, checks: {peerId: check}, runs, dropped}, onEvent(cb({event, peer, check})),
+ * close()} (`runs`: handshakes started; `dropped`: pake1 dropped by the meters). */
 export function listenForCode(cfg, code, payload, failures = 0) {
   const parsed = parseCode(code);
   if (!parsed) throw new Error(`bad join code ${code}`);
@@ -57,7 +67,8 @@ export function listenForCode(cfg, code, payload, failures = 0) {
     }
   };
   return {
-    state: () => ({ failures: host.failures, locked: host.locked, checks: Object.fromEntries(host.checks) }),
+    state: () => ({ failures: host.failures, locked: host.locked, checks: Object.fromEntries(host.checks),
+      runs: host.runs, dropped: host.dropped }),
     onEvent: (cb) => listeners.push(cb),
     close: () => room.leave(),
   };
@@ -71,56 +82,93 @@ function guestRoom(cfg, nameplate) {
   let entry = guestRooms.get(nameplate);
   if (!entry) {
     const { room, action } = enter(cfg, nameplate);
-    entry = { room, action, onJoin: null, onMessage: null };
-    room.onPeerJoin = (peer) => entry.onJoin && entry.onJoin(peer);
+    entry = { room, action, onJoin: null, onMessage: null, onLeave: null, lastJoin: Date.now() };
+    room.onPeerJoin = (peer) => {
+      entry.lastJoin = Date.now(); // (entering the room counts: its connections open from then on)
+      if (entry.onJoin) entry.onJoin(peer);
+    };
+    room.onPeerLeave = (peer) => entry.onLeave && entry.onLeave(peer);
     action.onMessage = (data, meta) => entry.onMessage && entry.onMessage(data, meta);
     guestRooms.set(nameplate, entry);
   }
   return entry;
 }
 
-/** A guest: redeem `code` in its nameplate room. Resolves {ok: true, room, secret, check} or
- * {ok: false, error: "bad_code" | "wrong" | "locked" | "unproven" | "no_host", left}. */
-export function redeemCode(cfg, code, { timeoutMs = 30000 } = {}) {
+/** A guest: redeem `code` in its nameplate room (CodeGuest: one peer confirmed to per try, at most
+ * GUEST_TRIES tries). Resolves {ok: true, room, secret, check, failed} or {ok: false, error: "bad_code" |
+ * "refused" | "locked" | "unproven" | "silent" | "gone" | "no_host", left, failed}; `failed` is the number
+ * of failed tries (each gave one peer one guess: the page shows it). */
+export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settleMs = SETTLE_MS, resendMs = RESEND_MS } = {}) {
   const parsed = parseCode(code);
-  if (!parsed) return Promise.resolve({ ok: false, error: "bad_code", left: null });
+  if (!parsed) return Promise.resolve({ ok: false, error: "bad_code", left: null, failed: 0 });
   const guest = new CodeGuest({ ...parsed, selfId });
   const entry = guestRoom(cfg, parsed.nameplate);
   const { room, action } = entry;
   return new Promise((resolve) => {
-    const hosts = new Set(); // peers that answered like a host
-    let failure = null;
     let done = false;
+    let tryTimer = null;
+    let settleTimer = null;
+    const settleLater = () => {
+      clearTimeout(settleTimer);
+      const wait = Math.max(SETTLE_MIN_MS, entry.lastJoin + settleMs - Date.now());
+      settleTimer = setTimeout(() => {
+        settleTimer = null;
+        apply(guest.settle());
+      }, wait);
+    };
+    const send = (peer, msg) => action.send(JSON.stringify(msg), { target: peer }).catch(() => {});
     const finish = (result) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      entry.onJoin = entry.onMessage = null;
+      clearTimeout(tryTimer);
+      clearTimeout(settleTimer);
+      clearInterval(resend);
+      entry.onJoin = entry.onMessage = entry.onLeave = null;
       if (result.ok) {
         guestRooms.delete(parsed.nameplate);
         room.leave();
       }
       resolve(result);
     };
-    const timer = setTimeout(() => finish(failure || { ok: false, error: "no_host", left: null }), timeoutMs);
-    const hello = (peer) => action.send(JSON.stringify(guest.hello(peer)), { target: peer }).catch(() => {});
-    entry.onJoin = hello;
+    const apply = (out) => {
+      if (done || !out) return;
+      if (out.result) {
+        const r = out.result;
+        const { room: roomId, k } = (r.ok && r.payload) || {};
+        if (r.ok && typeof roomId === "string" && typeof k === "string") {
+          finish({ ok: true, room: roomId, secret: k, check: r.check, failed: r.failed });
+        } else {
+          finish(r.ok ? { ok: false, error: "unproven", left: null, failed: r.failed } : r);
+        }
+        return;
+      }
+      if (out.failed) clearTimeout(tryTimer); // that try is over
+      if (out.send) {                         // a new try: its peer has tryMs to answer
+        clearTimeout(tryTimer);
+        clearTimeout(settleTimer);
+        settleTimer = null;
+        send(...out.send);
+        tryTimer = setTimeout(() => apply(guest.timedOut()), tryMs);
+      } else if (out.idle && settleTimer === null) { // nothing in flight: wait a little for (more) peers
+        settleLater();
+      }
+    };
+    const timer = setTimeout(() => apply(guest.giveUp()), timeoutMs);
+    const resend = setInterval(() => {
+      for (const peer of guest.silent()) send(peer, guest.hello(peer));
+    }, resendMs);
+    entry.onJoin = (peer) => {
+      send(peer, guest.hello(peer));
+      if (settleTimer !== null) settleLater(); // give the newcomer its chance
+    };
+    entry.onLeave = (peer) => apply(guest.gone(peer));
     entry.onMessage = async (data, meta) => {
       const msg = parse(data);
       const peer = meta && meta.peerId;
       if (!msg || !peer || done) return;
-      if (msg.t === "pake2" || msg.t === "locked" || msg.t === "refused") hosts.add(peer);
-      const out = await guest.handle(peer, msg);
-      if (out.reply) action.send(JSON.stringify(out.reply), { target: peer }).catch(() => {});
-      if (out.done) {
-        const { room: roomId, k } = out.done.payload || {};
-        if (typeof roomId === "string" && typeof k === "string") finish({ ok: true, room: roomId, secret: k, check: out.done.check });
-      } else if (out.error) {
-        failure = { ok: false, error: out.error, left: out.left ?? null };
-        hosts.delete(peer);
-        if (hosts.size === 0) finish(failure); // (a second room on the same nameplate may still answer)
-      }
+      apply(await guest.handle(peer, msg));
     };
-    for (const peer of Object.keys(room.getPeers())) hello(peer);
+    for (const peer of Object.keys(room.getPeers())) send(peer, guest.hello(peer));
   });
 }

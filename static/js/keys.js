@@ -9,10 +9,20 @@
  *   await keys.newHostKey()          -> a fresh host key's public half (replaces the previous one)
  *   await keys.hostKey()             -> the stored host key's public half, or null
  *   await keys.sign(name, dataB64)   -> signature (base64url, 64 bytes)
+ *   keys.verify(pubB64, dataB64, sigB64) -> true/false, synchronously (the room protocol's checks)
+ *
+ * Verification is @noble/curves' Ed25519 in strict RFC 8032 mode (`zip215: false`: canonical
+ * encodings only), and a public key or an R of small order (the 8 points of the curve's torsion
+ * subgroup: the identity key with R = identity and S = 0 "verifies" any message) is refused
+ * outright. WebCrypto's verify is asynchronous and its small-order policy is the browser's: the
+ * Python room protocol needs an answer now, the same in every browser. Checked against RFC 8032's
+ * test vectors in tests/js/keys.test.mjs.
  *
  * Without IndexedDB (blocked storage) keys live in memory for this page only: seats then last as
  * long as the page. See docs/multiplayer.md ("Seats and keys").
  */
+import { ed25519 } from "../vendor/noble.mjs";
+
 const DB_NAME = "tapete-keys";
 const STORE = "keys";
 const memory = new Map(); // name -> Promise<{pair, pub}>
@@ -100,4 +110,19 @@ export async function sign(name, dataB64) {
   return b64(new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, found.pair.privateKey, unb64(dataB64))));
 }
 
-export default { seatKey, newHostKey, hostKey, sign };
+const { Point } = ed25519;
+const smallOrder = (bytes) => Point.fromBytes(bytes, false).isSmallOrder(); // throws on a non-canonical encoding
+
+/** Is `sigB64` an Ed25519 signature of `dataB64` by `pubB64`? Never throws: anything malformed is false. */
+export function verify(pubB64, dataB64, sigB64) {
+  try {
+    const pub = unb64(pubB64), data = unb64(dataB64), sig = unb64(sigB64);
+    if (pub.length !== 32 || sig.length !== 64) return false;
+    if (smallOrder(pub) || smallOrder(sig.subarray(0, 32))) return false;
+    return ed25519.verify(sig, data, pub, { zip215: false }) === true;
+  } catch {
+    return false;
+  }
+}
+
+export default { seatKey, newHostKey, hostKey, sign, verify };

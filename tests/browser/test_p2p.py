@@ -48,7 +48,7 @@ def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr
     join_code = host.inner_text('[data-testid="room-join-code"]').strip()
     link = host.input_value('[data-testid="room-link"]')
     assert re.fullmatch(r"[A-HJKMNP-Z]{6}", code), code
-    assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{4}", join_code), join_code
+    assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{5}", join_code), join_code
     assert f"#room={code}&k=" in link and "relay=" in link
     assert "código" in host.inner_text('[data-testid="room-tradeoff"]')
 

@@ -5,7 +5,9 @@ the vendored Trystero, real WebRTC, WebCrypto keys in IndexedDB, SPAKE2 (static/
 - what a relay records of a code room (every event it stored) holds neither the link's secret nor the
   code, and a guest that knows only what the relay can learn (the nameplate, the room id) cannot join:
   its guesses are refused and counted, and the link room never lets it in;
-- three wrong codes lock the code; the right code then is refused too; the link room goes on.
+- three wrong codes lock the code; the right code then is refused too; the link room goes on;
+- peers in the public nameplate room that answer a code guest first, claim the code is locked and flood
+  the host with handshakes get one guess per failed try the guest shows, and the friend still joins.
 """
 
 from __future__ import annotations
@@ -124,9 +126,10 @@ def test_the_relays_record_of_a_code_room_is_not_enough_to_join_it(new_page, boo
         assert needle not in record, f"{needle!r} is in the relay's record"
     # What the relay can learn (the nameplate, the room id) and one guess: refused and counted.
     attacker = type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)}", name="Mallory")
-    attacker.wait_for_function("() => document.querySelector('#app').innerText.includes('Wrong code')",
+    attacker.wait_for_function("() => document.querySelector('#app').innerText.includes('not accepted')",
                                timeout=30_000)
-    assert "Tries left before it locks: 2." in app_text(attacker) and not attacker.query_selector('[data-testid="lobby"]')
+    assert "Failed tries: 1. Tries left before it locks: 2." in app_text(attacker)
+    assert not attacker.query_selector('[data-testid="lobby"]')
     host.wait_for_selector('[data-testid="room-code-failures"][data-failures="1"]', timeout=15_000)
     # The link room with any secret but the real one lets nobody in: the attacker's page meets no peer
     # while a guest with the link joins and is seated.
@@ -185,6 +188,9 @@ def test_a_host_reload_does_not_give_the_code_fresh_tries(new_page, boot, site_u
     nameplate, secret = join_code.split("-")
     guesser = type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)}")
     host.wait_for_selector('[data-testid="room-code-failures"][data-failures="1"][data-locked="0"]', timeout=30_000)
+    # (the guesser's redeem is over: a redeem still waiting for more peers would try the reloaded host too)
+    guesser.wait_for_function("() => document.querySelector('#app').innerText.includes('not accepted')",
+                              timeout=30_000)
     saved = json.loads(host.evaluate("() => localStorage.getItem('tapete.room')"))
     assert saved["code_failures"] == 1 and saved["join_code"] == join_code
     host.reload()
@@ -214,3 +220,81 @@ def test_a_copy_of_the_hosts_storage_cannot_resume_its_room(new_page, boot, site
     assert "key is not in this browser" in app_text(other)
     assert other.evaluate("() => localStorage.getItem('tapete.room')") is None
     assert not other.query_selector('[data-testid="lobby"]')
+
+
+# Attacker peers in a code's public nameplate room (its id and password are public), in one page: each
+# import of the bundle under its own query string is a peer of its own. Each answers a guest's pake1 at
+# once (a pB made beforehand for its own guessed code) after claiming the code is "locked" and
+# "refused", records every confirmation cA it gets (a guess it can test) and refuses it; the first
+# floods every other peer with 200 pake1 (fresh shares).
+NAMEPLATE_ATTACKERS = """async ([relay, nameplate, count, appId]) => {
+  const { spake2, passwordScalar, hex, LETTERS } = await import(new URL("js/pake.js", location.href).href);
+  const none = new Uint8Array();
+  const np = window.np = { confirmed: [], pake1: 0, flooded: 0, selves: [], joined: [] };
+  const shares = [0, 1, 2].map(() => hex(spake2("A", passwordScalar(nameplate, "ZZZZZ"), none, none, none).share));
+  for (let i = 0; i < count; i++) {
+    const { joinRoom, selfId } = await import(new URL(`vendor/trystero.mjs?np=${i}`, location.href).href);
+    np.selves.push(selfId);
+    const room = joinRoom({appId, relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []},
+                           password: `nameplate:${nameplate}`}, `np-${nameplate}`);
+    const action = room.makeAction("code");
+    const pB = hex(spake2("B", passwordScalar(nameplate, "AAAA" + LETTERS[i]), none, none, none).share);
+    const sendTo = (peer, msg) => action.send(JSON.stringify(msg), {target: peer}).catch(() => {});
+    action.onMessage = (data, meta) => {
+      const msg = JSON.parse(data), peer = meta.peerId;
+      if (np.selves.includes(peer)) return;
+      if (msg.t === "pake1") {
+        np.pake1 += 1;
+        sendTo(peer, {t: "locked"});
+        sendTo(peer, {t: "refused", left: 0});
+        sendTo(peer, {t: "pake2", pB});
+      } else if (msg.t === "pake3") {
+        np.confirmed.push([selfId, peer]);
+        sendTo(peer, {t: "refused", left: 2});
+      }
+    };
+    room.onPeerJoin = (peer) => {
+      if (np.selves.includes(peer)) return;
+      np.joined.push(peer);
+      sendTo(peer, {t: "locked"});
+      if (i === 0) for (let k = 0; k < 200; k++, np.flooded++) sendTo(peer, {t: "pake1", pA: shares[k % 3]});
+    };
+  }
+}"""
+
+
+def test_nameplate_attackers_get_one_guess_per_failed_try_shown_and_the_friend_still_joins(
+        new_page, boot, site_url, nostr_relay):
+    host, query = create_room(new_page, boot, site_url, nostr_relay)
+    join_code = host.inner_text('[data-testid="room-join-code"]').strip()
+    nameplate, secret = join_code.split("-")
+    attackers = new_page(locale="en-US")
+    attackers.goto(f"{site_url}static/config.json")
+    attackers.evaluate(NAMEPLATE_ATTACKERS, [nostr_relay, nameplate, 2, "tapete-cards-v1"])
+    # The flood reaches the host: dropped by its meters, a handful of runs paid for.
+    host.wait_for_function("() => (JSON.parse(window.tapeteRoomDebug()).code || {}).dropped >= 100", timeout=60_000)
+    # The friend first mistypes the code (the host counts one wrong try); its page stays in the nameplate
+    # room, so when it types the right code its pake1 reaches the host and both attackers at once, and
+    # the attackers, who answer at once, are likely to come first.
+    friend = type_code(new_page, boot, site_url, query, f"{nameplate}-{wrong_secret(secret)}")
+    friend.wait_for_function("() => document.querySelector('#app').innerText.includes('not accepted')", timeout=60_000)
+    first = int(re.search(r"Failed tries: ([0-9]+)\.", app_text(friend)).group(1))
+    me = friend.evaluate("() => window.tapeteP2P.selfId")
+    attackers.wait_for_function("(me) => window.np.joined.filter((id) => id === me).length === 2", arg=me,
+                                timeout=60_000)
+    friend.evaluate("() => document.querySelector('#app p.message').remove()")
+    type_code(new_page, boot, site_url, query, join_code, page=friend)
+    friend.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=60_000)
+    check = friend.inner_text('[data-testid="room-check"]').strip()
+    host.wait_for_selector('[data-testid="lobby-check-1"]', timeout=30_000)
+    assert host.inner_text('[data-testid="lobby-check-1"]').strip() == check
+    # Every confirmation an attacker got (one guess each) is a failed try the friend's page showed.
+    record = attackers.evaluate("() => window.np")
+    tries = friend.query_selector('[data-testid="room-code-tries"]')
+    shown = first + (int(tries.get_attribute("data-failed")) if tries else 0)
+    assert record["pake1"] >= 2, record                       # the friend greeted both attackers
+    assert len(record["confirmed"]) == shown - 1, (record, first, shown)   # (the host had the wrong code's try)
+    assert {guest for _, guest in record["confirmed"]} <= {me}
+    code = json.loads(host.evaluate("() => window.tapeteRoomDebug()"))["code"]
+    assert code["failures"] == 1 and host.get_attribute('[data-testid="room-code-failures"]', "data-failures") == "1"
+    assert code["runs"] <= 5 and code["dropped"] >= 100, code   # 2 for the flood (its burst), 1 per friend's try

@@ -11,21 +11,22 @@ import pytest
 from tapete.bots import make_bot
 import hashlib
 
-from tapete.net import Ed25519Signer, GuestSession, MemoryHub, RoomHost, key_id, normalize_code, parse_fragment
-from tapete.net.protocol import MAX_MESSAGE_BYTES
-from tapete.net.links import (CODE_ALPHABET, link_secret, link_secret_of, new_code, new_host_key, new_secret, password,
-                              room_fragment)
+from signing import NaclSigner, verify
+from tapete.net import GuestSession, MemoryHub, RoomHost, key_id, normalize_code, parse_fragment
+from tapete.net.protocol import MAX_MESSAGE_BYTES, b64
+from tapete.net.links import CODE_ALPHABET, link_secret_of, new_code, new_secret, password, room_fragment
 from tapete.net.room import FLOOD_WINDOWS, RATE_BURST, RATE_PER_SECOND
 
 GAME = "chupate"
 FAST = None          # these tests play faster than any person: no rate limit (see test_rate_limit_*)
 OPTIONS = {"quick": True}
-_BY_ID: dict[str, Ed25519Signer] = {}
+ROOM = "ABCDEF"
+_BY_ID: dict[str, NaclSigner] = {}
 
 
-def signer(label: str) -> Ed25519Signer:
+def signer(label: str) -> NaclSigner:
     """A browser's seat key, the same for the same label (a browser that keeps its IndexedDB)."""
-    key = Ed25519Signer(hashlib.sha256(b"test-seat-key|" + label.encode()).digest())
+    key = NaclSigner(hashlib.sha256(b"test-seat-key|" + label.encode()).digest())
     _BY_ID[key_id(key.public)] = key
     return key
 
@@ -35,12 +36,12 @@ def pid(label: str) -> str:
     return key_id(signer(label).public)
 
 
-def signer_of(player: str) -> Ed25519Signer:
+def signer_of(player: str) -> NaclSigner:
     return _BY_ID.get(player) or signer(player)
 
 
 PLAYERS = [pid("gina-browser"), pid("beto-browser")]
-HOST = Ed25519Signer(hashlib.sha256(b"test-host-key").digest())
+HOST = NaclSigner(hashlib.sha256(b"test-host-key").digest())
 
 
 class Clock:
@@ -60,14 +61,15 @@ class Table:
         self.secret = link_secret_of(HOST)          # every guest joins by link (a code guest gets the link)
         self.room = RoomHost(self.hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=seats,
                              options=OPTIONS, seed=seed, rate=rate, clock=clock or Clock(),
-                             code="ABCDEF", secret=self.secret, signer=HOST)
+                             code=ROOM, secret=self.secret, signer=HOST, verify=verify)
         self.guest_msgs: dict[str, list[dict]] = {}
         self.guests = [self.join(f"peer-g{i}", PLAYERS[i], ["Gina", "Beto"][i]) for i in range(guests)]
         self.session = None
 
     def join(self, peer, player, name):
         msgs = self.guest_msgs.setdefault(player, [])
-        return GuestSession(self.hub.join(peer), name, msgs.append, secret=self.secret, signer=signer_of(player))
+        return GuestSession(self.hub.join(peer), name, msgs.append, room=ROOM, secret=self.secret,
+                            signer=signer_of(player), verify=verify)
 
     def start(self):
         self.session = self.room.start(self.host_updates.append)
@@ -120,10 +122,11 @@ def test_join_codes():
     from tapete.net import new_join_code, normalize_join_code
     for _ in range(200):
         code = new_join_code()
-        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{4}", code), code
+        assert re.fullmatch(r"[1-9][0-9]{2}-[A-HJKMNP-Z]{5}", code), code
         assert normalize_join_code(code) == code
-    assert normalize_join_code(" 305 kmpq ") == normalize_join_code("305KMPQ") == "305-KMPQ"
-    for bad in ("", "305-KMP", "305-KMPQR", "05-KMPQ", "305-KMPO", "305-KMP1", "ABCDEF", "٣٠٥-KMPQ", 305, None):
+    assert normalize_join_code(" 305 kmpqr ") == normalize_join_code("305KMPQR") == "305-KMPQR"
+    assert normalize_join_code("305-kmpq") == "305-KMPQ"              # four letters: a code made before
+    for bad in ("", "305-KMP", "305-KMPQRS", "05-KMPQR", "305-KMPQO", "305-KMPQ1", "ABCDEF", "٣٠٥-KMPQR", 305, None):
         assert normalize_join_code(bad) is None, bad
 
 
@@ -394,7 +397,7 @@ def reload_host(table, saved_text, peer="peer-host2"):
     table.room.transport.close()
     saved = parse_snapshot(saved_text, "hostplayer01")
     table.room = RoomHost(table.hub.join(peer), GAME, "hostplayer01", "Ana", code=saved["code"],
-                          secret=saved["secret"], saved=saved, rate=FAST, signer=HOST)
+                          secret=saved["secret"], saved=saved, rate=FAST, signer=HOST, verify=verify)
     if table.room.host is not None:
         table.session = table.room.session = LocalSession(table.room.host, "hostplayer01", table.host_updates.append)
     return table.room
@@ -441,7 +444,7 @@ def test_restored_room_gives_absent_guests_to_bots_after_the_grace():
     table.room.transport.close()
     saved = parse_snapshot(text, "hostplayer01")
     room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, clock=clock, rate=FAST,
-                    signer=HOST)
+                    code=ROOM, signer=HOST, verify=verify)
     assert set(room.away) == set(PLAYERS) and room.deadline() == clock.now + room.grace
     assert room.tick(clock.now + room.grace) == [1, 2]
 
@@ -466,7 +469,7 @@ def test_corrupt_saves_raise_bad_state_never_crash():
              bad(lambda d: d["seats"].__setitem__(1, {"name": 3})), bad(lambda d: d.update(options={"x": 1})),
              bad(lambda d: d.update(state="{")), bad(lambda d: d.update(state=d["state"].replace('"hands"', '"hand"'))),
              bad(lambda d: d["seats"].append(d["seats"][1])), bad(lambda d: d.update(seed="7")),
-             bad(lambda d: d.update(host_key=new_host_key())),          # an old save: a private key in storage
+             bad(lambda d: d.update(host_key=b64(bytes(range(32))))),          # an old save: a private key in storage
              bad(lambda d: d.update(join_code="305-KMPO")), bad(lambda d: d.update(join_code=7)),
              bad(lambda d: d.update(code_failures=-1)), bad(lambda d: d.update(code_failures=4)),
              bad(lambda d: d.update(code_failures=True)), bad(lambda d: d.update(code_failures="2"))]
@@ -505,7 +508,8 @@ def test_reloaded_host_that_joins_before_its_old_connection_drops_still_gets_the
     table.start()
     old = table.room
     saved = parse_snapshot(json.dumps(old.snapshot()), "hostplayer01")
-    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, rate=FAST, signer=HOST)
+    room = RoomHost(table.hub.join("peer-host2"), GAME, "hostplayer01", "Ana", saved=saved, rate=FAST, code=ROOM,
+                    signer=HOST, verify=verify)
     assert all(g.host_peer == "peer-host" for g in table.guests)      # still bound to the old page
     old.transport.close()                                              # now the old one drops
     assert all(g.host_peer == "peer-host2" for g in table.guests) and not room.away
@@ -516,12 +520,12 @@ def francesa_room(seed=3):
     hub = MemoryHub()
     host_updates: list[dict] = []
     room = RoomHost(hub.join("peer-host"), "francesa", "hostplayer01", "Ana", seats=2,
-                    options={"limit": 200}, seed=seed, rate=FAST, signer=HOST)
+                    options={"limit": 200}, seed=seed, rate=FAST, code=ROOM, signer=HOST, verify=verify)
     msgs: dict[str, list[dict]] = {}
 
     def join(peer, player, name):
-        return GuestSession(hub.join(peer), name, msgs.setdefault(player, []).append, secret=link_secret_of(HOST),
-                            signer=signer_of(player))
+        return GuestSession(hub.join(peer), name, msgs.setdefault(player, []).append, room=ROOM,
+                            secret=link_secret_of(HOST), signer=signer_of(player), verify=verify)
 
     guest = join("peer-g0", PLAYERS[0], "Gina")
     session = room.start(host_updates.append)
@@ -625,25 +629,18 @@ def test_oversized_text_is_refused_before_it_is_parsed():
 
 
 # ----- who is the host ------------------------------------------------------------------------------
-from tapete.net import ed25519  # noqa: E402
-from tapete.net.protocol import check_proof, decode, host_proof, unb64  # noqa: E402
+from tapete.net.protocol import decode, proof_message  # noqa: E402
 
 
-def test_ed25519_matches_the_rfc_8032_vectors():
-    vectors = [  # RFC 8032, section 7.1, tests 1 and 2: (seed, public key, message, signature)
-        ("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
-         "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "",
-         "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"),
-        ("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
-         "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c", "72",
-         "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00"),
-    ]
-    for seed, public, message, signature in map(lambda v: [bytes.fromhex(x) for x in v], vectors):
-        assert ed25519.public_key(seed) == public
-        assert ed25519.sign(seed, message) == signature
-        assert ed25519.verify(public, message, signature)
-        assert not ed25519.verify(public, message + b"x", signature)
-        assert not ed25519.verify(public, message, signature[:-1] + bytes([signature[-1] ^ 1]))
+def host_proof(key, challenge, guest_peer, host_peer, room=ROOM) -> str:
+    """The ``proof`` a holder of ``key`` answers a ``who`` with (tapete.net.protocol.proof_message)."""
+    return sign(key, proof_message(room, challenge, guest_peer, host_peer))
+
+
+def sign(key, data: bytes) -> str:
+    out = []
+    key.sign(data, out.append)
+    return b64(out[0])
 
 
 def test_who_and_hello_are_checked():
@@ -686,7 +683,7 @@ class Impostor:
         self.transport.send(peer, json.dumps(lobby))
 
 
-HOST_KEY, OTHER_KEY = new_host_key(), new_host_key()
+HOST_KEY, OTHER_KEY = NaclSigner(), NaclSigner()
 
 
 @pytest.mark.parametrize("case, accepted", [
@@ -696,9 +693,11 @@ HOST_KEY, OTHER_KEY = new_host_key(), new_host_key()
     ("signed with another key", False),
     ("replayed: a proof for another challenge", False),
     ("relayed: the proof the host gave the impostor's own connection", False),
+    ("a proof made in another room", False),
+    ("a proof of the old format (tapete-host-proof/v1: no room)", False),
 ])
 def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_alone(case, accepted):
-    key, other = unb64(HOST_KEY, 32), unb64(OTHER_KEY, 32)
+    key, other = HOST_KEY, OTHER_KEY
     proofs = {
         "holds the host key": lambda c: host_proof(key, c, "peer-g0", "peer-evil"),
         "no proof": lambda c: None,
@@ -708,12 +707,15 @@ def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_al
                                                                       "peer-evil"),
         "relayed: the proof the host gave the impostor's own connection":
             lambda c: host_proof(key, c, "peer-evil", "peer-host"),
+        "a proof made in another room": lambda c: host_proof(key, c, "peer-g0", "peer-evil", room="QWERTY"),
+        "a proof of the old format (tapete-host-proof/v1: no room)":
+            lambda c: sign(key, f"tapete-host-proof/v1|{c}|peer-g0|peer-evil".encode()),
     }
     hub = MemoryHub()
     evil = Impostor(hub, proofs[case])
     msgs = []
-    guest = GuestSession(hub.join("peer-g0"), "Gina", msgs.append, secret=link_secret(HOST_KEY),
-                         signer=signer("gina-browser"))
+    guest = GuestSession(hub.join("peer-g0"), "Gina", msgs.append, room=ROOM, secret=link_secret_of(HOST_KEY),
+                         signer=signer("gina-browser"), verify=verify)
     assert (guest.host_peer == "peer-evil") == accepted and bool(msgs) == accepted
     # The impostor heard a hello (the guest's key and name) only if it proved the key.
     assert [m["type"] for m in evil.heard] == (["who", "hello"] if accepted else ["who"])
@@ -722,7 +724,7 @@ def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_al
         return
     # The real host arrives later: its proof is accepted and the impostor is ignored from then on.
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS,
-                    code="ABCDEF", secret=link_secret(HOST_KEY), signer=Ed25519Signer(key))
+                    code=ROOM, secret=link_secret_of(HOST_KEY), signer=key, verify=verify)
     assert guest.host_peer == "peer-host" and guest.seat == 1 and room.lobby[1].player == PLAYERS[0]
     assert all(m["seats"][0]["name"] == "Ana" for m in msgs)
     assert [m["type"] for m in evil.heard] == ["who"]
@@ -731,19 +733,20 @@ def test_guest_accepts_only_the_host_that_proves_the_key_and_says_hello_to_it_al
 def test_a_link_without_a_host_key_cannot_be_joined():
     for secret in ("", new_secret()):               # no link, or one made before host keys
         with pytest.raises(ValueError):
-            GuestSession(MemoryHub().join("peer-g0"), "Gina", lambda m: None, secret=secret, signer=signer("g"))
+            GuestSession(MemoryHub().join("peer-g0"), "Gina", lambda m: None, room=ROOM, secret=secret,
+                         signer=signer("g"), verify=verify)
 
 
 def test_ids_are_never_broadcast():
     """Every message a guest sends to a peer that has not proved the host key is a bare ``who``."""
     hub = MemoryHub()
     msgs: dict[str, list] = {}
-    others = [GuestSession(hub.join(f"peer-early{i}"), "Early", msgs.setdefault(i, []).append,
-                           secret=link_secret_of(HOST), signer=signer(f"early{i}")) for i in range(2)]
+    others = [GuestSession(hub.join(f"peer-early{i}"), "Early", msgs.setdefault(i, []).append, room=ROOM,
+                           secret=link_secret_of(HOST), signer=signer(f"early{i}"), verify=verify) for i in range(2)]
     room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=4, options=OPTIONS,
-                    code="ABCDEF", secret=link_secret_of(HOST), signer=HOST)
-    late = GuestSession(hub.join("peer-late"), "Lola", msgs.setdefault("late", []).append,
-                        secret=link_secret_of(HOST), signer=signer("late"))
+                    code=ROOM, secret=link_secret_of(HOST), signer=HOST, verify=verify)
+    late = GuestSession(hub.join("peer-late"), "Lola", msgs.setdefault("late", []).append, room=ROOM,
+                        secret=link_secret_of(HOST), signer=signer("late"), verify=verify)
     room.transport.close()                          # the host goes: guests ask everyone again
     assert [g.seat for g in (*others, late)] == [1, 2, 3]
     from_guests = [(s, r, json.loads(t)) for s, r, t in hub.log if s.startswith("peer-early") or s == "peer-late"]
@@ -791,12 +794,212 @@ def test_stolen_player_id_takes_no_seat():
     assert back.seat == seat and back.last["view"]["hand"] == hand
 
 
-def signed_hello(key, nonce, guest_peer, host_peer, name="Me"):
+def signed_hello(key, nonce, guest_peer, host_peer, name="Me", room=ROOM, host_key=None):
+    """A hello signed by ``key`` over tapete.net.keys.seat_message (this room and HOST's key by default)."""
     from tapete.net.keys import seat_message
-    from tapete.net.protocol import b64
-    sig = []
-    key.sign(seat_message(nonce, guest_peer, host_peer, key.public), sig.append)
-    return json.dumps({"v": 1, "type": "hello", "name": name, "key": b64(key.public), "sig": b64(sig[0])})
+    data = seat_message(room, (host_key or HOST).public, nonce, guest_peer, host_peer, key.public)
+    return json.dumps({"v": 1, "type": "hello", "name": name, "key": b64(key.public), "sig": sign(key, data)})
+
+
+# ----- signatures bound to the room and the host key; small-order keys ----------------------------------
+SMALL_ORDER = [bytes.fromhex(h) for h in json.loads(
+    (__import__("pathlib").Path(__file__).resolve().parents[1] / "js" / "rfc8032_vectors.json").read_text())["small_order"]]
+
+
+def ask_nonce(transport, challenge="s" * 22) -> str:
+    """``who`` from a raw transport to the host; the nonce of its ``host`` answer."""
+    got = []
+    transport.on_message = lambda peer, text: got.append(json.loads(text))
+    transport.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": challenge}))
+    assert got and got[-1]["type"] == "host", got
+    return got[-1]["nonce"]
+
+
+def test_small_order_seat_keys_with_a_zero_signature_take_no_seat():
+    """The identity key with R = identity and S = 0 "signs" every message for a verifier that lets small-order
+    keys through: a seat with no private key. Every small-order key, with every small-order R, is refused."""
+    table = Table(guests=1, seats=4)
+    stranger = table.hub.join("peer-x")
+    stranger.start()
+    lobby = [None if s is None else (s.name, s.player) for s in table.room.lobby]
+    answers = []
+    for key in SMALL_ORDER:
+        for r in SMALL_ORDER:
+            nonce = ask_nonce(stranger)
+            stranger.on_message = lambda peer, text: answers.append(json.loads(text))
+            stranger.send("peer-host", json.dumps({"v": 1, "type": "hello", "name": "Nobody", "key": b64(key),
+                                                   "sig": b64(r + bytes(32))}))
+            assert answers[-1]["code"] == "bad_signature", (key.hex(), answers[-1])
+            assert nonce not in table.room.nonces.values()               # one try per nonce
+    assert [None if s is None else (s.name, s.player) for s in table.room.lobby] == lobby
+    assert "peer-x" not in table.room.peers and not any(a["type"] == "lobby" for a in answers)
+
+
+@pytest.mark.parametrize("case", ["another room", "another host key", "the old format (tapete-seat/v1)"])
+def test_a_hello_signed_for_another_room_or_host_is_refused(case):
+    """The seat message names the room and the host's public key: a signature made for room B, or for
+    another host, is good nowhere else, even with this connection's nonce and peer ids."""
+    table = Table(guests=1, seats=4)
+    stranger = table.hub.join("peer-x")
+    stranger.start()
+    key = signer("x")
+    nonce = ask_nonce(stranger)
+    answers = []
+    stranger.on_message = lambda peer, text: answers.append(json.loads(text))
+    if case == "the old format (tapete-seat/v1)":
+        data = f"tapete-seat/v1|{nonce}|peer-x|peer-host|{b64(key.public)}".encode()
+        text = json.dumps({"v": 1, "type": "hello", "name": "X", "key": b64(key.public), "sig": sign(key, data)})
+    else:
+        text = signed_hello(key, nonce, "peer-x", "peer-host", room="QWERTY" if case == "another room" else ROOM,
+                            host_key=OTHER_KEY if case == "another host key" else HOST)
+    stranger.send("peer-host", text)
+    assert answers[-1]["code"] == "bad_signature" and table.room.seat_of(pid("x")) is None
+    stranger.send("peer-host", signed_hello(key, ask_nonce(stranger), "peer-x", "peer-host"))   # this room, this host
+    assert table.room.seat_of(pid("x")) == 2
+
+
+def test_a_host_of_another_room_cannot_relay_its_guests_hello_into_this_room(monkeypatch):
+    """Gina plays in room A (host Ana). Mallory hosts room B, which Gina also joins, and is a peer of room
+    A too. Peer ids are their owners' choice (Trystero's selfId), so Mallory enters room A with Gina's
+    room-B peer id, takes in room B the peer id of A's host, and hands Gina in room B the nonce that A's
+    host gave Mallory's connection in A. Gina's hello to room B then names exactly A's nonce and peer ids,
+    and Mallory relays it to A's host. It names room B and Mallory's key: refused, Gina keeps her seat
+    and her hand goes nowhere else."""
+    import tapete.net.room as room_module
+    mallory_key = NaclSigner(hashlib.sha256(b"test-mallory-host-key").digest())
+    hub_a, hub_b = MemoryHub(), MemoryHub()
+    room_a = RoomHost(hub_a.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS, seed=7,
+                      rate=FAST, code="AAAAAA", secret=link_secret_of(HOST), signer=HOST, verify=verify)
+    gina_key = signer("gina-browser")
+    gina_a = GuestSession(hub_a.join("peer-gina-a"), "Gina", lambda m: None, room="AAAAAA",
+                          secret=link_secret_of(HOST), signer=gina_key, verify=verify)
+    GuestSession(hub_a.join("peer-beto-a"), "Beto", lambda m: None, room="AAAAAA", secret=link_secret_of(HOST),
+                 signer=signer("beto-browser"), verify=verify)
+    room_a.start(lambda m: None)
+    gina = key_id(gina_key.public)
+    seat, hand = gina_a.seat, list(gina_a.last["view"]["hand"])
+    before = room_a.host.game.to_json(room_a.host.state)
+    # Mallory in room A, as "peer-gina-b": it asks A's host who it is and keeps the nonce.
+    mallory_in_a = hub_a.join("peer-gina-b")
+    heard_in_a: list[dict] = []
+    mallory_in_a.on_message = lambda peer, text: heard_in_a.append(json.loads(text))
+    mallory_in_a.start()
+    mallory_in_a.send("peer-host", json.dumps({"v": 1, "type": "who", "challenge": "m" * 22}))
+    nonce_a = heard_in_a[-1]["nonce"]
+    # Mallory's room B, hosted as "peer-host", hands out A's nonce; Gina joins it as "peer-gina-b".
+    monkeypatch.setattr(room_module, "new_nonce", lambda: nonce_a)
+    room_b = RoomHost(hub_b.join("peer-host"), GAME, "hostplayer01", "Mallory", seats=3, options=OPTIONS, seed=9,
+                      rate=FAST, code="BBBBBB", secret=link_secret_of(mallory_key), signer=mallory_key, verify=verify)
+    gina_b = GuestSession(hub_b.join("peer-gina-b"), "Gina", lambda m: None, room="BBBBBB",
+                          secret=link_secret_of(mallory_key), signer=gina_key, verify=verify)
+    assert gina_b.host_peer == "peer-host" and room_b.seat_of(gina) == 1        # Gina plays in room B too
+    hello = next(t for s, r, t in hub_b.log if s == "peer-gina-b" and json.loads(t)["type"] == "hello")
+    mallory_in_a.send("peer-host", hello)                                        # the relay
+    assert heard_in_a[-1]["type"] == "rejected" and heard_in_a[-1]["code"] == "bad_signature", heard_in_a[-1]
+    assert not any(m["type"] in ("update", "lobby") for m in heard_in_a)         # no seat, no hand
+    assert room_a.peer_of[gina] == "peer-gina-a" and "peer-gina-b" not in room_a.peers
+    assert room_a.host.game.to_json(room_a.host.state) == before
+    assert gina_a.seat == seat and gina_a.last["view"]["hand"] == hand
+
+
+# ----- nesting bounded before any parse ---------------------------------------------------------------
+DEEP = "[" * 100_000
+
+
+def guest_state(guest) -> tuple:
+    return (guest.host_peer, json.dumps(guest.last), json.dumps(guest.lobby), list(guest.received),
+            list(guest.refused), guest.challenge, guest.deal.to_json(""))
+
+
+def test_a_100000_deep_text_from_an_unproved_peer_or_the_host_leaves_the_guest_untouched():
+    """json.loads recurses once per level: 100,000 levels raised RecursionError out of the guest's message
+    handler (in Pyodide: the fatal "Maximum call stack size exceeded"). The depth is checked first."""
+    hub = MemoryHub()
+    co_guest = hub.join("peer-co")
+    co_guest.start()
+    updates: list[dict] = []
+    guest = GuestSession(hub.join("peer-g0"), "Gina", updates.append, room=ROOM, secret=link_secret_of(HOST),
+                         signer=signer("gina-browser"), verify=verify)
+    assert guest.host_peer is None
+    before = guest_state(guest)
+    deep_host = '{"v":1,"type":"host","nonce":"' + "n" * 22 + '","proof":' + DEEP
+    for text in (DEEP, "{" * 100_000, '{"a":' * 100_000, deep_host, '"\\"' + DEEP, "[" * 33 + "]" * 33):
+        co_guest.send("peer-g0", text)                  # raises nothing, changes nothing
+    assert guest_state(guest) == before and not updates
+    room = RoomHost(hub.join("peer-host"), GAME, "hostplayer01", "Ana", seats=3, options=OPTIONS, seed=7,
+                    rate=FAST, code=ROOM, secret=link_secret_of(HOST), signer=HOST, verify=verify)
+    assert guest.host_peer == "peer-host" and guest.lobby is not None
+    room.add_bot()
+    room.start(lambda m: None)
+    assert guest.last is not None
+    before, seen = guest_state(guest), len(updates)
+    deep_update = json.dumps(guest.last)[:-1] + ',"extra":' + DEEP
+    for text in (DEEP, deep_update, '{"v":1,"type":"update","view":' + "{" * 100_000):
+        room.transport.send("peer-g0", text)            # the host itself sends it
+    assert guest_state(guest) == before and len(updates) == seen
+    guest.send(guest.last["legal"][0])                  # and the game goes on
+    assert not room.refused
+
+
+def test_the_guest_parses_only_a_short_answer_from_a_peer_that_has_not_proved_the_host_key():
+    from tapete.net.guest import MAX_HOST_ANSWER
+    hub = MemoryHub()
+    co_guest = hub.join("peer-co")
+    co_guest.start()
+    guest = GuestSession(hub.join("peer-g0"), "Gina", lambda m: None, room=ROOM, secret=link_secret_of(HOST),
+                         signer=signer("gina-browser"), verify=verify)
+    challenge = guest.challenge
+    answer = json.dumps({"v": 1, "type": "host", "nonce": "n" * 22,
+                         "proof": host_proof(HOST, challenge, "peer-g0", "peer-co")})
+    co_guest.send("peer-g0", answer + " " * (MAX_HOST_ANSWER + 1 - len(answer)))   # one byte too long: unread
+    assert guest.host_peer is None
+    co_guest.send("peer-g0", answer)                    # a peer holding the key (the harness) is taken
+    assert guest.host_peer == "peer-co"
+
+
+def _random_json(rng, depth=0):
+    if depth >= rng.randrange(1, 9) or rng.random() < 0.2:
+        return rng.choice([None, True, 7, -1.5, "", 'a"[{', "\\]}", "\u00e9"])
+    if rng.random() < 0.5:
+        return [_random_json(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
+    return {rng.choice(["k", "[", "}", '"', "\\"]) + str(i): _random_json(rng, depth + 1) for i in range(rng.randrange(0, 4))}
+
+
+def _depth(value) -> int:
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level + 1)
+            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def test_the_nesting_scan_counts_exactly_what_json_nests_and_never_raises():
+    from tapete.net.protocol import loads, too_deep
+    rng = random.Random(28)
+    for _ in range(3000):
+        value = _random_json(rng)
+        text = json.dumps(value, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1]))
+        limit = rng.randrange(0, 10)
+        assert too_deep(text, limit) == (_depth(value) > limit), text       # brackets in strings not counted
+    for _ in range(3000):                               # any text: a ValueError or a value, nothing else
+        text = "".join(rng.choice('[]{}",:\\ 1a') for _ in range(rng.randrange(0, 60)))
+        text = rng.choice(["", "[" * 40, '"', "{"]) + text
+        try:
+            loads(text, 8)
+        except ValueError:
+            pass
+
+
+def test_deep_guest_texts_are_refused_by_the_host_before_parsing():
+    table = Table()
+    table.start()
+    before = table.state_json()
+    for text in ("[" * 4000, '{"v":1,"type":"intent","id":' + "[" * 4000):
+        raw(table, "peer-g0", text)
+        assert table.room.refused[-1]["code"] == "malformed" and "deep" in table.room.refused[-1]["message"]
+    assert table.state_json() == before
 
 
 def test_rate_limit_never_refuses_a_peer_that_keeps_to_the_rate():
@@ -845,10 +1048,10 @@ def test_new_peers_per_minute_are_capped_and_seated_players_always_heard():
     # A crowd of new browsers: the first NEW_PEERS_PER_MINUTE - 1 (the real guest was one) are heard...
     crowd = [table.join(f"peer-x{i}", pid(f"crowd{i}"), f"X{i}") for i in range(NEW_PEERS_PER_MINUTE + 5)]
     codes = [r["code"] for r in table.room.refused]
-    assert codes.count("busy") == 6 and "full" in codes, codes          # ...the rest are turned away once
-    before = len(table.room.refused)
-    crowd[-1].transport.send("peer-host", crowd[-1].who_text())           # and then ignored
-    assert len(table.room.refused) == before
+    # ...the rest are not seated on their own: in the lobby they ask to join (the host decides)
+    assert codes.count("asking") == 6 and "full" in codes and "busy" not in codes, codes
+    assert [a["name"] for a in table.room.asking_view()] == [f"X{i}" for i in range(NEW_PEERS_PER_MINUTE - 1, NEW_PEERS_PER_MINUTE + 5)]
+    assert all(c.seat is None for c in crowd[2:])
     # The seated guest comes back on a new connection meanwhile: heard at once, same seat.
     again = table.join("peer-again", PLAYERS[0], "Gina")
     assert again.lobby is not None and table.room.seat_of(PLAYERS[0]) == seated == again.seat
@@ -911,10 +1114,87 @@ def test_a_locked_room_seats_nobody_new_but_lets_seated_players_back():
     table.room.lock()
     assert table.guest_msgs[PLAYERS[0]][-1]["locked"] is True
     newcomer = table.join("peer-new", pid("newcomer1"), "Zoe")
-    assert newcomer.seat is None and table.room.refused[-1]["code"] == "locked"
+    assert newcomer.seat is None and table.room.refused[-1]["code"] == "asking"     # waits for the host
     table.guests[0].transport.close()
     back = table.join("peer-back", PLAYERS[0], "Gina")
     assert back.seat == 1
     table.room.lock(False)
     later = table.join("peer-later", pid("newcomer2"), "Eva")
     assert later.seat == 2
+    table.room.lock()
+    table.start()                                  # a started locked room: newcomers are refused
+    stranger = table.join("peer-stranger", pid("newcomer3"), "Ivo")
+    assert stranger.seat is None and table.room.refused[-1]["code"] == "locked"
+
+
+# ----- asking to join: Sybils fill the lobby, the friend with the link still gets in ----------------
+def test_a_locked_lobby_lets_newcomers_ask_and_the_host_admits_or_refuses_them():
+    from tapete.net.room import ask_number
+    table = Table(guests=1, seats=4)
+    table.room.lock()
+    friend = table.join("peer-friend", pid("friend"), "Quintiliano")
+    assert friend.seat is None and table.guest_msgs[pid("friend")][-1]["code"] == "asking"
+    # the host sees its name and the number the friend's page computes from its own key
+    assert table.room.asking_view() == [{"player": pid("friend"), "name": "Quintiliano",
+                                         "number": ask_number(friend.player)}]
+    assert re.fullmatch(r"[0-9]{4}", ask_number(friend.player))
+    other = table.join("peer-other", pid("other"), "Quintiliano")          # the same name, another key
+    assert ask_number(other.player) != ask_number(friend.player)
+    assert table.room.admit(pid("friend")) is True
+    assert friend.seat == 2 and friend.lobby["you"] == 2 and table.room.lobby[2].name == "Quintiliano"
+    assert [a["player"] for a in table.room.asking_view()] == [pid("other")]
+    table.room.refuse(pid("other"))
+    assert table.guest_msgs[pid("other")][-1]["code"] == "not_admitted" and table.room.asking == {}
+    again = table.join("peer-other2", pid("other"), "Quintiliano")         # refused: its key stays out
+    assert again.seat is None and table.room.refused[-1]["code"] == "kicked" and table.room.asking == {}
+    assert table.room.admit(pid("other")) is False                          # nobody asking under that key
+    # an asker that leaves is no longer listed; one that asks again is listed once, newest connection
+    table.join("peer-a", pid("asker-a"), "Ana B")
+    table.hub.leave("peer-a")
+    assert table.room.asking == {}
+    table.join("peer-b", pid("asker-b"), "Bea")
+    table.join("peer-b2", pid("asker-b"), "Bea")
+    assert [(a["name"], table.room.asking[a["player"]]["peer"]) for a in table.room.asking_view()] == [("Bea", "peer-b2")]
+    # no open seat: admitting waits (False) and the asker stays listed; the start tells askers no
+    table.room.add_bot()
+    assert table.room.admit(pid("asker-b")) is False and pid("asker-b") in table.room.asking
+    table.start()
+    assert table.guest_msgs[pid("asker-b")][-1]["code"] == "not_admitted" and table.room.asking == {}
+
+
+def test_sybils_fill_the_seats_and_spend_the_newcomer_cap_yet_the_friend_gets_in():
+    from tapete.net.room import MAX_ASKING, NEW_PEERS_PER_MINUTE
+    clock = Clock()
+    table = Table(guests=0, seats=4, clock=clock)
+    # Someone with the link sends Sybil peers: they take every open seat at once.
+    sybils = [table.join(f"peer-s{i}", pid(f"sybil{i}"), "Quintiliano") for i in range(3)]
+    assert all(s.seat is not None for s in sybils) and table.room.filled() == 4
+    # The host kicks them and locks; they come back with fresh keys and flood the asking list (and the
+    # minute's newcomer cap) with the friend's own name: the list keeps the newest MAX_ASKING.
+    table.room.lock()
+    for seat in (1, 2, 3):
+        table.room.kick(seat)
+    for i in range(3, 3 + NEW_PEERS_PER_MINUTE + 2):
+        table.join(f"peer-s{i}", pid(f"sybil{i}"), "Quintiliano")
+    assert len(table.room.asking) == MAX_ASKING
+    busy = [m for i in range(3, 3 + NEW_PEERS_PER_MINUTE + 2) for m in table.guest_msgs[pid(f"sybil{i}")]
+            if m.get("code") == "busy"]
+    assert len(busy) == NEW_PEERS_PER_MINUTE + 2 - MAX_ASKING                 # the oldest were pushed out
+    # The friend with the link asks; it reads its number to the host, who admits that one.
+    friend = table.join("peer-friend", pid("friend"), "Quintiliano")
+    assert table.guest_msgs[pid("friend")][-1]["code"] == "asking"
+    from tapete.net.room import ask_number
+    said = ask_number(friend.player)
+    match = [a for a in table.room.asking_view() if a["number"] == said]
+    assert [a["player"] for a in match] == [pid("friend")]
+    assert table.room.admit(match[0]["player"])
+    assert friend.seat == 1 and friend.lobby["you"] == 1
+    # Unlocked, with the minute's cap spent by Sybils: a newcomer asks instead of being turned away.
+    table.room.lock(False)
+    for i in range(20, 20 + NEW_PEERS_PER_MINUTE):
+        table.join(f"peer-s{i}", pid(f"sybil{i}"), f"S{i}")
+    for seat in (2, 3):
+        table.room.kick(seat)
+    late = table.join("peer-late", pid("late-friend"), "Zoe")
+    assert late.seat is None and table.guest_msgs[pid("late-friend")][-1]["code"] == "asking"
+    assert table.room.admit(pid("late-friend")) and late.seat in (2, 3)

@@ -34,3 +34,12 @@ def test_python_and_js_agree_on_the_number_of_wrong_codes():
     from tapete.net.joincode import CODE_TRIES
     js = (ROOT / "static" / "js" / "pake.js").read_text()
     assert int(re.search(r"export const MAX_FAILURES = (\d+);", js).group(1)) == CODE_TRIES
+
+
+def test_python_and_js_read_join_codes_alike():
+    """normalize_join_code (Python) and parseCode (pake.js) take the same alphabet and secret length."""
+    from tapete.net.joincode import LETTERS, SECRET_LENGTH
+    js = (ROOT / "static" / "js" / "pake.js").read_text()
+    assert re.search(r'export const LETTERS = "([A-Z]+)";', js).group(1) == LETTERS
+    assert int(re.search(r"export const SECRET_LENGTH = (\d+);", js).group(1)) == SECRET_LENGTH
+    assert "[A-Z]{4,5}" in js and SECRET_LENGTH == 5

@@ -17,8 +17,9 @@ import secrets
 import pytest
 
 from tapete.bots import make_bot
-from tapete.net import Ed25519Signer, GuestSession, Host, MemoryHub, SeatSpec
-from tapete.net.protocol import ProtocolError, b64, proof_message
+from signing import NaclSigner, verify
+from tapete.net import GuestSession, Host, MemoryHub, SeatSpec
+from tapete.net.protocol import ProtocolError, b64, proof_message, too_deep
 from tapete.net.links import link_secret_of
 from tapete.net.schema import check_host_message
 
@@ -55,6 +56,7 @@ def test_every_update_of_whole_games_passes(game_id):
         assert len(received) > 10
         for message in received:
             assert check_host_message(message, game_id) is message
+            assert not too_deep(json.dumps(message), 8)     # far inside the bound parsed text must keep
 
 
 def an_update(game_id="chupate"):
@@ -120,6 +122,18 @@ def test_crafted_updates_are_refused(case):
     {"v": 1, "type": "rejected", "id": None, "code": "<b>full</b>", "message": "full"},
     {"v": 1, "type": "rejected", "id": None, "code": "full", "message": "x" * 5000},
     {"v": 1, "type": "update", "seat": 1},
+    {"v": 1, "type": "lobby", "game": "chupate", "started": False, "you": 0, "dealing": "yes",
+     "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
+    {"v": 1, "type": "lobby", "game": "chupate", "started": True, "you": 0, "commit": "AB" * 32,
+     "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
+    {"v": 1, "type": "reveal", "secret": "ab" * 32, "options": {}, "history": []},          # no seats
+    {"v": 1, "type": "reveal", "secret": "ab" * 32 + "\n", "options": {}, "history": [],
+     "seats": [{"kind": "host", "player": None}, {"kind": "bot", "player": None}]},
+    {"v": 1, "type": "deal_offer", "round": "ab" * 32, "game": "chupate", "options": {"quick": True},
+     "seats": [{"kind": "host", "player": None}, {"kind": "host", "player": None}]},
+    {"v": 1, "type": "deal_offer", "round": "ab" * 32, "game": "chupate", "options": {"quick": 1.5},
+     "seats": [{"kind": "host", "player": None}, {"kind": "bot", "player": None}]},
+    {"v": 1, "type": "deal_commits", "round": "ab" * 32, "commits": [None, "<b>"]},
     {"v": 1, "type": "shutdown"},
     [1, 2, 3],
 ])
@@ -138,12 +152,15 @@ def test_a_lobby_name_with_markup_passes_the_check_to_be_shown_as_text():
     assert check_host_message(lobby, "chupate") is lobby
 
 
+ROOM = "ABCDEF"
+
+
 class FakeHost:
     """A host page under the test's control: it holds the link's host key (so the guest takes it as its
     host) and sends whatever text it is told to the guest. With ``proves=False`` it never answers ``who``."""
 
     def __init__(self, proves: bool = True):
-        self.key = Ed25519Signer(hashlib.sha256(b"test-schema-host").digest())
+        self.key = NaclSigner(hashlib.sha256(b"test-schema-host").digest())
         self.hub = MemoryHub()
         self.peer = self.hub.join("peer-host")
         if proves:
@@ -151,15 +168,15 @@ class FakeHost:
         self.peer.start()
         self.got: list[dict] = []
         self.logged: list[str] = []
-        self.guest = GuestSession(self.hub.join("peer-guest"), "Beto", self.got.append,
+        self.guest = GuestSession(self.hub.join("peer-guest"), "Beto", self.got.append, room=ROOM,
                                   secret=link_secret_of(self.key),
-                                  signer=Ed25519Signer(hashlib.sha256(b"test-schema-guest").digest()),
-                                  log=self.logged.append)
+                                  signer=NaclSigner(hashlib.sha256(b"test-schema-guest").digest()),
+                                  verify=verify, log=self.logged.append)
 
     def _answer(self, peer: str, text: str) -> None:
         message = json.loads(text)
         if message.get("type") == "who":
-            data = proof_message(message["challenge"], peer, self.peer.self_id)
+            data = proof_message(ROOM, message["challenge"], peer, self.peer.self_id)
             self.key.sign(data, lambda sig: self.send({"v": 1, "type": "host", "proof": b64(sig),
                                                        "nonce": secrets.token_urlsafe(16)}))
 

@@ -115,17 +115,17 @@ def test_lobby_shows_join_code_check_numbers_and_wrong_tries_in_both_languages()
                        {"kind": "player", "name": "Cleo", "connected": True}], "you": 0}
     for lang, words, locked in (("es", ("Código para entrar", "Número de control", "1 de 3"), "bloqueado"),
                                 ("en", ("Code to join", "Check number", "1 of 3"), "locked")):
-        html = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQ",
+        html = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQR",
                             checks={1: "0427"}, code_state={"failures": 1, "locked": False, "max": 3})
         assert all(w in html for w in words), html
-        assert re.search(r'data-testid="room-join-code"[^>]*>305-KMPQ<', html)
+        assert re.search(r'data-testid="room-join-code"[^>]*>305-KMPQR<', html)
         assert re.search(r'data-testid="lobby-check-1"[^>]*>0427<', html) and "lobby-check-2" not in html
         assert re.search(r'data-testid="room-code-failures"[^>]*data-failures="1"[^>]*data-locked="0"', html) \
             or re.search(r'data-failures="1"[^>]*data-locked="0"[^>]*data-testid="room-code-failures"', html)
-        shut = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQ",
+        shut = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQR",
                             code_state={"failures": 3, "locked": True, "max": 3})
         assert locked in shut and 'data-locked="1"' in shut
-        quiet = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQ",
+        quiet = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, join_code="305-KMPQR",
                              code_state={"failures": 0, "locked": False, "max": 3})
         assert "room-code-failures" not in quiet
         guest = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False, check="0427")
@@ -133,6 +133,33 @@ def test_lobby_shows_join_code_check_numbers_and_wrong_tries_in_both_languages()
         assert "room-check" not in render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False)
         escaped = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False, check="<b>")
         assert "<b>" not in escaped
+
+
+def test_lobby_lists_newcomers_asking_to_join_with_admit_and_refuse_in_both_languages():
+    from tapete.ui.room_ui import code_failure, render_lobby
+    lobby = {"seats": [{"kind": "host", "name": "Ana", "connected": True}, {"kind": "open", "name": ""}], "you": 0}
+    asking = [{"player": "kAAAAAAAAAAAAAAAAAAAAAA", "name": "Quintiliano", "number": "0427"},
+              {"player": "kBBBBBBBBBBBBBBBBBBBBBB", "name": "<b>x</b>", "number": "9313"}]
+    for lang, words in (("es", ("Piden entrar", "Admitir", "Rechazar", "Admitir a Quintiliano (número 0427)")),
+                        ("en", ("Asking to join", "Admit", "Refuse", "Admit Quintiliano (number 0427)"))):
+        html = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True, asking=asking)
+        assert all(w in html for w in words), html
+        assert re.search(r'<button[^>]*data-action="room-admit kAAAAAAAAAAAAAAAAAAAAAA"[^>]*data-testid="btn-admit-0"', html)
+        assert re.search(r'<button[^>]*data-action="room-refuse kBBBBBBBBBBBBBBBBBBBBBB"[^>]*data-testid="btn-refuse-1"', html)
+        assert re.search(r'data-testid="asking-number-0"[^>]*>0427<', html)
+        assert "<b>x</b>" not in html                                  # names are text
+        assert "room-asking" not in render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=True)
+        assert "room-asking" not in render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False, asking=asking)
+        tried = render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False, check="0427", code_failed=2)
+        assert re.search(r'data-testid="room-code-tries"[^>]*data-failed="2"', tried) and "2" in tried
+        assert "room-code-tries" not in render_lobby(lang, lobby, code="ABCDEF", link="x", is_host=False, check="1")
+    # a failed join code: every failed try counted, what the answer said about tries left only when given
+    assert code_failure("en", "refused", 1, 2) == ("That code was not accepted: it is wrong, or someone who does not "
+                                                   "know it answered. Failed tries: 1. Tries left before it locks: 2.")
+    assert "Intentos fallidos: 3." in code_failure("es", "unproven", 3) and "quedan" not in code_failure("es", "silent", 3)
+    assert "bloqueado" in code_failure("es", "locked", 0) and "locked" in code_failure("en", "locked", 0)
+    assert code_failure("en", "no_host", 0).startswith("No room answered")
+    assert code_failure("en", "refused", 1).again("es").startswith("No se aceptó")
 
 
 def test_friends_box_says_when_offline_in_both_languages():
@@ -161,6 +188,9 @@ def test_lobby_shows_names_as_text_and_gives_the_host_kick_and_lock():
         assert 'data-testid="room-locked"' not in html
     guest = render_lobby("en", {**lobby, "locked": True, "you": 1}, code="ABCDEF", link=None, is_host=False)
     assert "btn-kick" not in guest and "btn-lock-room" not in guest and 'data-testid="room-locked"' in guest
+    dealing = render_lobby("es", {**lobby, "dealing": True}, code="ABCDEF", link=None, is_host=False)
+    assert 'data-testid="room-dealing"' in dealing and "Repartiendo" in dealing
+    assert "room-dealing" not in render_lobby("es", lobby, code="ABCDEF", link=None, is_host=False)
     failed = render_lobby("es", None, code="ABCDEF", link=None, is_host=False, failed=True)
     assert 'data-testid="btn-join-retry"' in failed and "Reintentar" in failed
 
@@ -175,6 +205,14 @@ def test_deal_line_in_both_languages():
             assert "why." + why in TEXT[lang]
             html = render_deal(lang, (False, why))
             assert 'data-testid="deal-not-verified"' in html and TEXT[lang]["why." + why][:20] in html
+    # what was verified, said exactly: a restart after our reveal, or no share in the deal
+    assert 'data-testid="deal-restarted"' in render_deal("en", (True, "restarted", 2))
+    assert "2 time(s)" in render_deal("en", (True, "restarted", 2)) and "among 3 deals" in render_deal(
+        "en", (True, "restarted", 2))
+    assert "entre 3 repartos" in render_deal("es", (True, "restarted", 2))
+    for lang, words in (("es", "no tuviste parte"), ("en", "no share")):
+        html = render_deal(lang, (True, "no_share", 0))
+        assert 'data-testid="deal-no-share"' in html and words in html and "deal-verified" not in html
 
 
 # ----- messages said again after a switch of language (tapete.ui.i18n.Said) -------------------------

@@ -5,15 +5,15 @@ other pages reach the same :class:`Host` through a transport. No module here imp
 """
 
 from .host import Host, LocalSession, SeatSpec
-from .protocol import SCHEMA_VERSION, ProtocolError, decode, encode
+from .protocol import SCHEMA_VERSION, ProtocolError, Verify, decode, encode
 from .joincode import new_join_code, normalize_join_code
-from .keys import Ed25519Signer, Signer, key_id
+from .keys import Signer, key_id
 from .guest import GuestSession
-from .links import link_secret, link_secret_of, new_code, new_host_key, new_secret, normalize_code, parse_fragment
+from .links import link_secret_of, new_code, new_secret, normalize_code, parse_fragment
 from .room import RoomHost, parse_snapshot
 from .transport import MemoryHub, Transport
 
 __all__ = ["Host", "LocalSession", "SeatSpec", "SCHEMA_VERSION", "ProtocolError", "decode", "encode",
-           "new_join_code", "normalize_join_code", "Ed25519Signer", "Signer", "key_id",
-           "GuestSession", "RoomHost", "link_secret", "link_secret_of", "new_code", "new_host_key", "new_secret", "normalize_code", "parse_fragment", "parse_snapshot",
+           "new_join_code", "normalize_join_code", "Signer", "Verify", "key_id",
+           "GuestSession", "RoomHost", "link_secret_of", "new_code", "new_secret", "normalize_code", "parse_fragment", "parse_snapshot",
            "MemoryHub", "Transport"]

@@ -2,8 +2,9 @@
 
 It finds the host among the room's peers by a proof of the link's host key, says a signed hello to
 it alone, checks every host message against the schema (:mod:`tapete.net.schema`) and, at the end,
-the fair deal (:mod:`tapete.net.deal`). The host side is :mod:`tapete.net.room`. See
-docs/multiplayer.md.
+the fair deal (:mod:`tapete.net.deal`). Before a peer has proved the host key, the only text parsed
+from it is a short ``host`` answer; every text's nesting is bounded before it is parsed
+(:func:`~tapete.net.protocol.loads`). The host side is :mod:`tapete.net.room`. See docs/multiplayer.md.
 """
 
 from __future__ import annotations
@@ -15,34 +16,38 @@ from typing import Callable
 from .deal import REASONS, GuestDeal
 from .keys import Signer, key_id, seat_message
 from .links import host_public
-from .protocol import CHALLENGE, SCHEMA_VERSION, ProtocolError, b64, check_proof, encode
+from .protocol import CHALLENGE, SCHEMA_VERSION, ProtocolError, Verify, b64, check_proof, encode, loads
 from .schema import check_host_message
 from .transport import Transport
 
 MAX_HOST_MESSAGE = 1 << 20            # guests drop larger texts from the host
-HOST_TYPES = ("host", "lobby", "update", "rejected", "reveal")
+MAX_HOST_ANSWER = 512                 # and larger texts from a peer that has not proved the host key
+HOST_TYPES = ("host", "lobby", "update", "rejected", "reveal", "deal_offer", "deal_commits")
 Send = Callable[[dict], None]
 
 
 class GuestSession:
     """A guest page's seat: the same surface as :class:`LocalSession` (``send``, ``last``, ``seat``).
 
-    ``secret`` is the link's (the host's public key, :func:`host_public`); ``signer`` holds this
-    browser's seat key. The guest asks every peer it meets ``who`` (a fresh challenge, nothing else:
-    no id, no key, no name), takes as host the first peer whose ``host`` answer proves the host key
-    for this challenge on this connection (:func:`~tapete.net.protocol.check_proof`), and only then
-    says hello to it alone, signing the nonce that answer carried (:func:`~tapete.net.keys.seat_message`).
+    ``room`` is the room's id (its six-letter code) and ``secret`` the link's (the host's public key,
+    :func:`host_public`); ``signer`` holds this browser's seat key and ``verify`` checks signatures
+    (:data:`~tapete.net.protocol.Verify`). The guest asks every peer it meets ``who`` (a fresh
+    challenge, nothing else: no id, no key, no name), takes as host the first peer whose ``host`` answer
+    proves the host key for this challenge in this room on this connection
+    (:func:`~tapete.net.protocol.check_proof`), and only then says hello to it alone, signing the room,
+    the host key and the nonce that answer carried (:func:`~tapete.net.keys.seat_message`).
     ``on_update`` gets ``lobby``, ``update`` and ``rejected`` messages (dicts).
     """
 
-    def __init__(self, transport: Transport, name: str, on_update: Send, *, secret: str, signer: Signer,
-                 log: Callable[[str], None] = lambda text: None, deal: GuestDeal | None = None):
+    def __init__(self, transport: Transport, name: str, on_update: Send, *, room: str, secret: str,
+                 signer: Signer, verify: Verify, log: Callable[[str], None] = lambda text: None,
+                 deal: GuestDeal | None = None):
         self.log = log                             # where refused host messages are reported (the console)
         self.refused: list[str] = []               # why each refused host message was refused
         self.host_key = host_public(secret)
         if self.host_key is None:
             raise ValueError("the link's secret is no host key")
-        self.transport, self.name, self.signer = transport, name, signer
+        self.transport, self.name, self.signer, self.verify, self.room = transport, name, signer, verify, room
         self.player = key_id(signer.public)
         self.challenge = secrets.token_urlsafe(16)
         self.on_update = on_update
@@ -81,10 +86,10 @@ class GuestSession:
     def _on_message(self, peer: str, text: str) -> None:
         if self.host_peer is not None and peer != self.host_peer:
             return                                 # only the host speaks to guests
-        if not isinstance(text, str) or len(text) > MAX_HOST_MESSAGE:
-            return
+        if not isinstance(text, str) or len(text) > (MAX_HOST_MESSAGE if self.host_peer else MAX_HOST_ANSWER):
+            return                                 # before the proof, nothing longer than a `host` answer
         try:
-            message = json.loads(text)
+            message = loads(text)                  # nesting bounded before the parse
         except ValueError:
             return
         if not isinstance(message, dict) or message.get("v") != SCHEMA_VERSION or message.get("type") not in HOST_TYPES:
@@ -92,7 +97,8 @@ class GuestSession:
         if message["type"] == "host":
             nonce = message.get("nonce")
             if self.host_peer is None and isinstance(nonce, str) and CHALLENGE.match(nonce) \
-                    and check_proof(self.host_key, message.get("proof"), self.challenge, self.transport.self_id, peer):
+                    and check_proof(self.verify, self.host_key, message.get("proof"), room=self.room,
+                                    challenge=self.challenge, guest_peer=self.transport.self_id, host_peer=peer):
                 self.host_peer = peer              # the holder of the link's host key, on this connection
                 self._hello(peer, nonce)
             return
@@ -115,33 +121,32 @@ class GuestSession:
         if message["type"] == "reveal":
             self._check_deal(message)
             return
+        if message["type"] in ("deal_offer", "deal_commits"):
+            self._deal_step(message)
+            return
         if message["type"] == "lobby":
             self.lobby = message
-            self._deal_lobby(message)
+            if message["started"]:
+                self.deal.game_started(message.get("commit"), message.get("nonces"))
         elif message["type"] == "update":
             self.last = message
-            self.deal.saw_view(message["view"])
+            self.deal.saw_update(message)
         self.on_update(message)
-        if message["type"] == "update" and message["view"]["over"] and self.deal.commit is None \
+        if message["type"] == "update" and message["view"]["over"] and self.deal.game_commit is None \
                 and self.deal.result is None:
             self._deal_result(False, "no_commit")
 
-    def _deal_lobby(self, lobby: dict) -> None:
-        """The host's commitment (the first one counts): our nonce goes to the host only after it."""
-        commit = lobby.get("commit")
-        if self.deal.restored and commit != self.deal.commit and not lobby["started"]:
-            self.deal = GuestDeal()                # a share saved by this page for another room of that code
-        self.deal.restored = False
-        if commit is not None and self.deal.commit is None:
-            self.deal.commit = commit
-            if not lobby["started"]:               # (a guest that meets the game started has no share in it)
-                self.transport.send(self.host_peer, encode({"type": "nonce", "nonce": self.deal.nonce}))
-        elif commit is not None and commit != self.deal.commit:
-            self.deal.conflict = True              # a new commitment: the deal can no longer be checked
-        if lobby.get("nonces") is not None:
-            if self.deal.nonces is not None and self.deal.nonces != lobby["nonces"]:
-                self.deal.conflict = True
-            self.deal.nonces = self.deal.nonces or lobby["nonces"]
+    def _deal_step(self, message: dict) -> None:
+        """A deal round's offer (answered with a commitment to a fresh nonce) or its list of commitments
+        (answered with the nonce, only if the list holds ours and one for every guest seat)."""
+        if message["type"] == "deal_offer":
+            answer = self.deal.answer_offer(message, self.player, self.lobby)
+        else:
+            answer = self.deal.answer_commits(message)
+        if answer is not None:
+            self.transport.send(self.host_peer, json.dumps(answer, separators=(",", ":")))
+        elif self.deal.problem:
+            self.log(f"tapete: deal round refused: {REASONS.get(self.deal.problem)}")
 
     def deal_overdue(self) -> None:
         """The game is over and no reveal came (called by the page after a while): not verified."""
@@ -160,7 +165,8 @@ class GuestSession:
         self.deal.result = (ok, why)
         if not ok:
             self.log(f"tapete: deal NOT verified: {REASONS.get(why, why)}")
-        self.on_update({"v": SCHEMA_VERSION, "type": "deal", "verified": ok, "reason": why})
+        self.on_update({"v": SCHEMA_VERSION, "type": "deal", "verified": ok, "reason": why,
+                        "restarts": self.deal.restarts})
 
     def _refuse_host(self, why: str) -> None:
         self.refused.append(why)
@@ -175,7 +181,7 @@ class GuestSession:
             if self.host_peer == peer and self.challenge == challenge:
                 self.transport.send(peer, encode({"type": "hello", "name": self.name, "key": b64(public),
                                                   "sig": b64(signature)}))
-        self.signer.sign(seat_message(nonce, self.transport.self_id, peer, public), send)
+        self.signer.sign(seat_message(self.room, self.host_key, nonce, self.transport.self_id, peer, public), send)
 
     def send(self, action: str) -> dict | None:
         """Send an intent for our seat at the version we last saw; the answer arrives via on_update."""

@@ -16,7 +16,7 @@ from ..bots import make_bot, race_calls, think_through
 from ..bots.medium import CATCH_VERBS
 from ..core import TapeteError, get, public_events
 from ..core.rng import derive_seed
-from .protocol import SCHEMA_VERSION, ProtocolError, decode
+from .protocol import SCHEMA_VERSION, ProtocolError, decode, loads
 
 Send = Callable[[dict], None]
 SEEN_INTENTS = 256           # remembered intent ids per player, to refuse replays
@@ -249,10 +249,9 @@ class Host:
 
 def _intent_id(text: object) -> str | None:
     """Best-effort id of a refused message, to let the sender match the rejection."""
-    import json
     try:
-        value = json.loads(text).get("id") if isinstance(text, str) and len(text) < 8192 else None
-    except (ValueError, AttributeError, RecursionError):
+        value = loads(text).get("id") if isinstance(text, str) and len(text) < 8192 else None
+    except (ValueError, AttributeError):
         return None
     return value if isinstance(value, str) and len(value) <= 40 else None
 
@@ -264,11 +263,12 @@ class LocalSession:
         self.host, self.player = host, player
         self.counter = 0
         self.last: dict | None = None
+        self.on_update = on_update                # (a room that begins its game later sets it afterwards)
 
         def receive(message: dict) -> None:
             if message["type"] == "update":
                 self.last = message
-            on_update(message)
+            self.on_update(message)
 
         host.attach(player, receive)
 

@@ -2,12 +2,14 @@
 
 A guest's seat belongs to the key that took it, not to an id the guest states: the player id the
 host files a seat under is :func:`key_id` of the guest's public key, and a hello is accepted only
-with a signature by that key over a fresh nonce the host gave this connection and both peer ids
-(:func:`seat_message`). A copied id, a recorded hello or one relayed through another connection takes
-nothing. In the browser the private keys are non-extractable WebCrypto keys kept in IndexedDB
-(static/js/keys.js); :class:`Ed25519Signer` (pure Python, RFC 8032) stands in for them in unit tests.
+with a signature by that key over :func:`seat_message`: the room's id and the host's public key (a
+signature made for another room, or for another host in this one, is good nowhere else), a fresh
+nonce the host gave this connection and both peer ids. A copied id, a recorded hello, one relayed
+through another connection or from another room takes nothing. In the browser the private keys are
+non-extractable WebCrypto keys kept in IndexedDB (static/js/keys.js); the unit tests sign with PyNaCl.
 
-A :class:`Signer` signs asynchronously (WebCrypto is), so callers pass a continuation.
+A :class:`Signer` signs asynchronously (WebCrypto is), so callers pass a continuation. Signatures are
+checked by the :data:`~tapete.net.protocol.Verify` the caller hands in (no cryptography here).
 See docs/multiplayer.md ("Seats and keys").
 """
 
@@ -17,10 +19,10 @@ import hashlib
 import secrets
 from typing import Callable
 
-from . import ed25519
-from .protocol import b64, unb64
+from .protocol import Verify, b64, unb64, verified
 
 KEY_ID_PREFIX = "k"
+SEAT_TAG = "tapete-seat/v2"
 
 
 def key_id(public: bytes) -> str:
@@ -33,19 +35,23 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(16)
 
 
-def seat_message(nonce: str, guest_peer: str, host_peer: str, public: bytes) -> bytes:
-    """What a guest signs to take or take back a seat: the host's nonce for this connection, both
-    peer ids (a hello relayed through another connection names the wrong ids) and the key itself."""
-    return f"tapete-seat/v1|{nonce}|{guest_peer}|{host_peer}|{b64(public)}".encode()
+def seat_message(room: str, host_key: bytes, nonce: str, guest_peer: str, host_peer: str, public: bytes) -> bytes:
+    """What a guest signs to take or take back a seat: the room's id and the host's public key it proved
+    itself with (a hello made for room B, or for another key, verifies nowhere else), the host's nonce
+    for this connection, both peer ids (a hello relayed through another connection names the wrong
+    ids) and the key itself. Every field but the peer ids has a fixed alphabet without ``|``.
+    ``/v1`` hellos (no room, no host key) verify nowhere."""
+    return f"{SEAT_TAG}|{room}|{b64(host_key)}|{nonce}|{guest_peer}|{host_peer}|{b64(public)}".encode()
 
 
-def check_seat(key: object, signature: object, nonce: str, guest_peer: str, host_peer: str) -> str | None:
-    """The player id of ``key`` (base64url) if ``signature`` (base64url) signs this connection's nonce
-    with it; None otherwise."""
+def check_seat(verify: Verify | None, key: object, signature: object, *, room: str, host_key: bytes, nonce: str,
+               guest_peer: str, host_peer: str) -> str | None:
+    """The player id of ``key`` (base64url) if ``signature`` (base64url) signs this room's, this host's
+    and this connection's :func:`seat_message` with it; None otherwise (never raises)."""
     public, sig = unb64(key, 32), unb64(signature, 64)
     if public is None or sig is None:
         return None
-    if not ed25519.verify(public, seat_message(nonce, guest_peer, host_peer, public), sig):
+    if not verified(verify, public, seat_message(room, host_key, nonce, guest_peer, host_peer, public), sig):
         return None
     return key_id(public)
 
@@ -58,14 +64,3 @@ class Signer:
 
     def sign(self, data: bytes, then: Callable[[bytes], None]) -> None:
         raise NotImplementedError
-
-
-class Ed25519Signer(Signer):
-    """A pure-Python key (tests, tools); ``seed`` is the 32-byte private seed (random if omitted)."""
-
-    def __init__(self, seed: bytes | None = None) -> None:
-        self.seed = seed if seed is not None else secrets.token_bytes(32)
-        self.public = ed25519.public_key(self.seed)
-
-    def sign(self, data: bytes, then: Callable[[bytes], None]) -> None:
-        then(ed25519.sign(self.seed, data))

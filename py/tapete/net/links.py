@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import secrets
 
-from .ed25519 import public_key
 from .keys import Signer
 from .protocol import b64, unb64
 
@@ -24,17 +23,6 @@ def new_code() -> str:
 def new_secret() -> str:
     """A random link secret that is no host key (rooms made before host keys; tests)."""
     return secrets.token_urlsafe(16)
-
-
-def new_host_key() -> str:
-    """A private Ed25519 seed (base64url) for a pure-Python host key (tests; the page keeps its host key
-    as a non-extractable WebCrypto key instead, static/js/keys.js); the link's secret is its public half."""
-    return b64(secrets.token_bytes(32))
-
-
-def link_secret(host_key: str) -> str:
-    """The link's ``k``: the public key of ``host_key`` (unguessable, so it still hides the signalling)."""
-    return b64(public_key(unb64(host_key, 32)))
 
 
 def link_secret_of(signer: Signer) -> str:

@@ -11,6 +11,7 @@ view. See docs/multiplayer.md.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from typing import Callable
@@ -18,12 +19,12 @@ from typing import Callable
 from ..core import TapeteError, get
 from ..core.errors import BadState
 from ..core.rng import is_seed, new_seed
-from .deal import HEX64, HostDeal, mix
+from .deal import DEAL_TIMEOUT, HostDeal, guest_seats
 from .host import Host, LocalSession, SeatSpec
 from .joincode import CODE_TRIES, normalize_join_code
 from .keys import Signer, check_seat, new_nonce
 from .links import normalize_code, parse_fragment, room_fragment
-from .protocol import SCHEMA_VERSION, ProtocolError, b64, decode, proof_message
+from .protocol import SCHEMA_VERSION, ProtocolError, Verify, b64, decode, loads, proof_message
 from .transport import Transport
 
 GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
@@ -33,6 +34,11 @@ GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long befo
 # New peers: at most NEW_PEERS_PER_MINUTE hellos from players without a seat in any 60 s; beyond it a
 # new peer is answered `busy` once and ignored (players who already have a seat are always heard).
 NEW_PEERS_PER_MINUTE = 10
+# Asking to join: in the lobby, a newcomer whose signed hello checks out while the room is locked or
+# NEW_PEERS_PER_MINUTE is spent is not turned away but waits in a list the host's lobby shows (name and
+# ask number), until the host admits or refuses it; at most MAX_ASKING wait (a new one pushes the
+# oldest out, told `busy`). See docs/multiplayer.md ("Asking to join").
+MAX_ASKING = 8
 RATE_BURST = 20
 RATE_PER_SECOND = 10.0
 RATE_WINDOW = 1.0
@@ -108,7 +114,9 @@ class RoomHost:
     """The host page's room: lobby, then the authoritative game for every connected guest.
 
     ``signer`` holds the room's host key: the host proves itself with it to guests, whose link's
-    secret is its public key (:func:`link_secret_of`); ``join_code`` is the code people may type
+    secret is its public key (:func:`link_secret_of`); ``verify`` checks the guests' hello signatures
+    (:data:`~tapete.net.protocol.Verify`; without one, or without a signer, nobody is seated);
+    proofs and hellos name ``code``, the room's id; ``join_code`` is the code people may type
     (kept in the save; the handshake itself runs in static/js/pake.js); ``rate`` is (burst, per
     second) of each peer's messages, or None for no limit."""
 
@@ -116,19 +124,22 @@ class RoomHost:
                  seats: int | None = None, options: dict | None = None, seed: int | None = None,
                  on_change: Callable[["RoomHost"], None] | None = None, bot_level: str = "easy",
                  grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic,
-                 code: str = "", secret: str = "", signer: Signer | None = None, join_code: str = "",
-                 saved: dict | None = None,
+                 code: str = "", secret: str = "", signer: Signer | None = None, verify: Verify | None = None,
+                 join_code: str = "", saved: dict | None = None,
                  rate: tuple[int, float] | None = (RATE_BURST, RATE_PER_SECOND)):
         self.transport = transport
         self.game_id = game_id
         self.game = get(game_id)
         self.player = player
         self.options = options or {}
-        # The fair deal (tapete.net.deal): the seed is mixed at start() from the host's committed secret
-        # and the guests' nonces (until then a placeholder). An explicit ``seed`` (tests, the ?seed= hook)
-        # has no deal: guests then show the deal as not verified.
-        self.deal: HostDeal | None = None if seed is not None else HostDeal()
-        self.deal_nonces: list[str | None] | None = None     # fixed at start, by game seat
+        # The fair deal (tapete.net.deal): start() opens a round (fixed seats and options, a fresh
+        # committed secret); the game begins once every seated guest has committed to a nonce and then
+        # revealed it. Until then the seed is a placeholder. An explicit ``seed`` (tests, the ?seed= hook)
+        # has no deal: the game begins at once and guests show the deal as not verified.
+        self.fair = seed is None
+        self.deal: HostDeal | None = None       # the round being dealt, then the one the game was dealt from
+        self.deal_since = 0.0                   # when the round's current step began (clock time)
+        self.on_update: Send | None = None      # the host page's own updates (given to start())
         self.seed = seed if seed is not None else new_seed()     # 256 bits from the CSPRNG
         size = seats or self.game.max_players
         self.lobby: list[SeatSpec | None] = [SeatSpec(name, player=player)] + [None] * (size - 1)
@@ -142,6 +153,7 @@ class RoomHost:
         self.bot_level, self.grace, self.clock = bot_level, grace, clock
         self.away: dict[str, float] = {}           # player id -> when its peer left (started game)
         self.code, self.secret, self.signer, self.join_code = code, secret, signer, join_code
+        self.verify = verify
         self.code_failures = 0                     # wrong join codes so far (kept in the save; counted in pake.js)
         self.nonces: dict[str, str] = {}           # peer id -> the nonce its hello must sign
         self.limit = RateLimit(*rate) if rate else None
@@ -149,6 +161,7 @@ class RoomHost:
         self.locked = False                        # a locked room seats nobody new
         self.newcomers: list[float] = []           # when each recent new peer was let in (last 60 s)
         self.turned_away: set[str] = set()         # peers over NEW_PEERS_PER_MINUTE (ignored)
+        self.asking: dict[str, dict] = {}          # player id -> {peer, name, number}: waiting for the host (oldest first)
         if saved is not None:
             self._load(saved)
         transport.on_message = self._on_message
@@ -160,6 +173,11 @@ class RoomHost:
     @property
     def started(self) -> bool:
         return self.host is not None
+
+    @property
+    def dealing(self) -> bool:
+        """A deal round is under way: Start was pressed, the guests have not all answered yet."""
+        return self.deal is not None and self.host is None
 
     def seat_of(self, player: str) -> int | None:
         seats = self.host.seats if self.host else self.lobby
@@ -175,9 +193,11 @@ class RoomHost:
                 kind = "bot" if spec.bot else ("host" if spec.player == self.player else "player")
                 connected = spec.bot is not None or spec.player == self.player or spec.player in self.peer_of
                 out.append({"kind": kind, "name": spec.name, "connected": connected})
-        deal = {} if self.deal is None else {"commit": self.deal.commit}
-        if self.deal is not None and self.deal_nonces is not None:
-            deal["nonces"] = self.deal_nonces
+        deal = {}
+        if self.dealing:
+            deal = {"dealing": True}
+        elif self.started and self.deal is not None:       # the round the game was dealt from
+            deal = {"commit": self.deal.commit, "nonces": self.deal.nonces}
         return {"v": SCHEMA_VERSION, "type": "lobby", "game": self.game_id, "started": self.started,
                 "seats": out, "you": None if player is None else self.seat_of(player), "locked": self.locked, **deal}
 
@@ -187,6 +207,7 @@ class RoomHost:
         for i, spec in enumerate(self.lobby):
             if spec is None:
                 self.lobby[i] = SeatSpec(name or f"Bot {i}", bot=level)
+                self._cancel_round()
                 self._lobby_changed()
                 return i
         return None
@@ -196,6 +217,7 @@ class RoomHost:
         if self.started or seat == 0 or not 0 < seat < len(self.lobby):
             return
         self.lobby[seat] = None
+        self._cancel_round()
         self._lobby_changed()
 
     def kick(self, seat: int) -> None:
@@ -207,8 +229,7 @@ class RoomHost:
             return
         player = seats[seat].player
         self.kicked.add(player)
-        if self.deal is not None and not self.started:
-            self.deal.nonces.pop(player, None)
+        self._cancel_round()
         peer = self.peer_of.pop(player, None)
         if peer is not None:
             self.peers.pop(peer, None)
@@ -223,9 +244,56 @@ class RoomHost:
         self._lobby_changed()
 
     def lock(self, locked: bool = True) -> None:
-        """Lock (or unlock) the room: while locked, only players who already have a seat get in."""
+        """Lock (or unlock) the room: while locked, only players who already have a seat get in (in the
+        lobby, newcomers ask to join: :meth:`admit`)."""
         self.locked = bool(locked)
         self._lobby_changed()
+
+    def deal_deadline(self) -> float | None:
+        """When the round under way gives up on the guests that have not answered (clock time), or None."""
+        return self.deal_since + DEAL_TIMEOUT if self.dealing else None
+
+    # ----- asking to join (admission by the host) -----------------------------------------------------
+    def asking_view(self) -> list[dict]:
+        """Who is asking to join, oldest first: ``{"player", "name", "number"}`` (for the host's lobby)."""
+        return [{"player": player, "name": entry["name"], "number": entry["number"]}
+                for player, entry in self.asking.items()]
+
+    def admit(self, player: str) -> bool:
+        """Seat a newcomer that asked to join (its hello was checked when it asked), despite the lock and
+        the newcomer cap. False (it keeps waiting) if no seat is open; False if it is not asking."""
+        entry = self.asking.get(player)
+        if entry is None or self.started or self.dealing:
+            return False
+        seat = next((i for i, s in enumerate(self.lobby) if s is None), None)
+        if seat is None:
+            return False
+        del self.asking[player]
+        self.lobby[seat] = SeatSpec(entry["name"], player=player)
+        self._seat(entry["peer"], player, entry["name"], seat)
+        return True
+
+    def refuse(self, player: str) -> None:
+        """Turn away a newcomer that asked to join: told ``not_admitted``; its key is never seated here."""
+        entry = self.asking.pop(player, None)
+        if entry is None:
+            return
+        self.kicked.add(player)
+        self._refuse(entry["peer"], None, ProtocolError("the host did not let you in", "not_admitted"))
+        self.on_change(self)
+
+    def _ask(self, peer: str, player: str, name: str) -> None:
+        """A newcomer the lobby cannot seat on its own (locked, or too many newcomers this minute): it
+        waits for the host. Told ``asking``; the oldest asker goes (``busy``) beyond MAX_ASKING."""
+        self.asking.pop(player, None)              # the same browser asking again: its newest connection
+        while len(self.asking) >= MAX_ASKING:
+            old, entry = next(iter(self.asking.items()))
+            del self.asking[old]
+            self._refuse(entry["peer"], None, ProtocolError("too many people are asking to join; try again later",
+                                                            "busy"))
+        self.asking[player] = {"peer": peer, "name": name, "number": ask_number(player)}
+        self._refuse(peer, None, ProtocolError("the host has been asked to let you in", "asking"))
+        self.on_change(self)
 
     def deadline(self) -> float | None:
         """When the next gone guest's seat goes to a bot (clock time), or None."""
@@ -237,6 +305,8 @@ class RoomHost:
         The caller schedules it (no timers here)."""
         now = self.clock() if now is None else now
         taken = []
+        if self.dealing and now >= self.deal_deadline():
+            return self._deal_timed_out()
         for player, since in list(self.away.items()):
             seat = self.seat_of(player)
             if self.host is not None and seat is not None and now - since >= self.grace \
@@ -250,22 +320,119 @@ class RoomHost:
     def filled(self) -> int:
         return sum(1 for s in self.lobby if s is not None)
 
-    def start(self, on_update: Send) -> LocalSession:
-        """Start the game with the filled seats (open ones are dropped) and return the host's session."""
+    def start(self, on_update: Send) -> LocalSession | None:
+        """Start the game with the filled seats (open ones are dropped): open a deal round, and once every
+        seated guest has committed and revealed, begin. Returns the host's session if the game began at
+        once (no guests, no deal, or a transport that delivers at once), else None: ``on_change`` tells
+        when it begins. The session's first update waits in ``session.last``; later ones go to
+        ``on_update``."""
         if self.started:
             raise ProtocolError("the game has already started", "started")
+        self.on_update = on_update
+        if not self.dealing:
+            if self.fair:
+                self._new_round()
+            else:
+                self._begin_game(self.seed)
+        return self.session if self.started else None
+
+    # ----- the deal (tapete.net.deal; docs/multiplayer.md "A deal no seat can choose") ----------------
+    def _round_seats(self, seats: list[SeatSpec]) -> list[dict]:
+        return [{"kind": "host", "player": None} if spec.player == self.player else
+                {"kind": "bot", "player": None} if spec.bot else {"kind": "player", "player": spec.player}
+                for spec in seats]
+
+    def _new_round(self) -> None:
+        """A fresh secret for the seats as they are now, offered to every seated guest."""
         seats = [s for s in self.lobby if s is not None]
-        if self.deal is not None:                 # every seated guest's nonce, by game seat
-            self.deal_nonces = [self.deal.nonces.get(s.player) if s.player and s.player != self.player else None
-                                for s in seats]
-            self.seed = mix(self.deal.secret, self.deal_nonces)
-        self.host = Host(self.game_id, seats, self.seed, self.options)
-        self.session = LocalSession(self.host, self.player, on_update)
+        options = self.game.check_options(self.options, len(seats))     # every option, as the views show them
+        self.deal = HostDeal(self.game_id, options, self._round_seats(seats))
+        self.deal_since = self.clock()
+        if not guest_seats(self.deal.seats):
+            self._begin_game(self.deal.seed())
+            return
+        self._lobby_changed()                     # everyone sees "dealing…" before the offer
+        deal = self.deal
+        for seat in guest_seats(deal.seats):
+            if self.deal is not deal or not self.dealing:
+                return                              # (a transport that answers at once finished the round)
+            self._send_deal(deal.seats[seat]["player"])
+
+    def _send_deal(self, player: str) -> None:
+        """This guest's step of the round under way: the offer, and the list of commitments once it is out."""
+        peer = self.peer_of.get(player)
+        if peer is None or not self.dealing:
+            return
+        deal = self.deal
+        for message in [deal.offer()] + ([deal.commits_message()] if deal.sent else []):
+            self._send(peer, message)
+
+    def _round_seat(self, player: str) -> int | None:
+        return next((i for i, s in enumerate(self.deal.seats) if s["player"] == player), None)
+
+    def _deal_message(self, peer: str, player: str, message: dict) -> None:
+        """A guest's ``deal_commit`` or ``deal_open`` for the round under way (others are ignored)."""
+        deal = self.deal
+        if not self.dealing or message["round"] != deal.commit:
+            return                                  # a late answer to an abandoned round, or after the start
+        seat = self._round_seat(player)
+        if seat is None:
+            raise ProtocolError("you have no seat in this deal", "no_seat")
+        if message["type"] == "deal_commit":
+            if deal.sent:
+                return                              # the list is out: commitments are fixed
+            deal.take_commit(seat, message["commitment"])
+            if deal.all_committed():
+                deal.sent = True
+                self.deal_since = self.clock()
+                for i in guest_seats(deal.seats):
+                    peer_i = self.peer_of.get(deal.seats[i]["player"])
+                    if peer_i is not None:
+                        self._send(peer_i, deal.commits_message())
+            self.on_change(self)
+            return
+        if not deal.sent:
+            raise ProtocolError("the list of commitments is not out yet", "not_started")
+        if deal.nonces[seat] == message["nonce"]:
+            return                                  # a resend
+        if not deal.take_nonce(seat, message["nonce"]):
+            raise ProtocolError("that nonce does not open your commitment", "bad_nonce")
+        if deal.all_revealed():
+            self._begin_game(deal.seed())
+        else:
+            self.on_change(self)
+
+    def _cancel_round(self) -> None:
+        """The seats changed while dealing: the round is dropped; Start opens a new one (a new secret)."""
+        if self.dealing:
+            self.deal = None
+
+    def _deal_timed_out(self) -> list[int]:
+        """A round waited DEAL_TIMEOUT for some guests: a bot plays their seats (each player gets its seat
+        back when it returns, without a share in the deal) and a new round starts without them."""
+        waiting = {self.deal.seats[i]["player"] for i in self.deal.waiting()}
+        taken = [i for i, spec in enumerate(self.lobby) if spec is not None and spec.player in waiting]
+        for i in taken:
+            self.lobby[i].bot = self.bot_level
+        self._new_round()
+        return taken
+
+    def _begin_game(self, seed) -> None:
+        seats = [s for s in self.lobby if s is not None]
+        for entry in self.asking.values():         # nobody is admitted into a started game
+            self._refuse(entry["peer"], None, ProtocolError("the game has started", "not_admitted"))
+        self.asking.clear()
+        self.seed = seed
+        self.host = Host(self.game_id, seats, seed, self.options)
+        self.session = LocalSession(self.host, self.player, lambda message: None)   # first update: .last
+        self.session.on_update = self.on_update or (lambda message: None)
         for player, peer in self.peer_of.items():
             self._send(peer, self.lobby_message(player))
+            seat = self.seat_of(player)
+            if seat is not None and seats[seat].bot is not None:
+                self.host.hand_back(seat)            # back in time for the game, if not for its deal
             self.host.attach(player, self._sender(peer))
         self.on_change(self)
-        return self.session
 
     # ----- persistence (the host page saves after every change; see docs/multiplayer.md) -----------
     def snapshot(self) -> dict:
@@ -274,8 +441,8 @@ class RoomHost:
         return {"v": SCHEMA_VERSION, "kind": "tapete.room", "code": self.code, "secret": self.secret,
                 "join_code": self.join_code, "code_failures": self.code_failures,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
-                "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked,
-                "deal": None if self.deal is None else {**self.deal.snapshot(), "seats": self.deal_nonces},
+                "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked, "fair": self.fair,
+                "deal": None if self.deal is None else self.deal.snapshot(),
                 "seats": [None if spec is None else {"name": spec.name, "player": spec.player, "bot": spec.bot}
                           for spec in seats],
                 "state": self.host.game.to_json(self.host.state) if self.host else None}
@@ -288,8 +455,8 @@ class RoomHost:
         self.join_code = saved["join_code"] or self.join_code
         self.code_failures = saved["code_failures"]
         self.kicked, self.locked = set(saved.get("kicked", [])), saved.get("locked", False)
-        self.deal = saved.get("deal_state")
-        self.deal_nonces = (saved.get("deal") or {}).get("seats")
+        self.fair = saved["fair"]
+        self.deal, self.deal_since = saved.get("deal_state"), self.clock()
         seats = [None if s is None else SeatSpec(s["name"], player=s["player"], bot=s["bot"]) for s in saved["seats"]]
         self.names.update({s.player: s.name for s in seats if s is not None and s.player})
         if saved["state"] is None:
@@ -314,6 +481,11 @@ class RoomHost:
             self.limit.forget(peer)
         self.turned_away.discard(peer)
         self.nonces.pop(peer, None)
+        gone = [p for p, entry in self.asking.items() if entry["peer"] == peer]
+        for asker in gone:                          # an asker that left is no longer asking
+            del self.asking[asker]
+        if gone:
+            self.on_change(self)
         player = self.peers.pop(peer, None)
         if player is None or self.peer_of.get(player) != peer:
             return
@@ -350,9 +522,8 @@ class RoomHost:
                 if message["type"] in ("who", "hello"):
                     self._greet(peer, message)
                     return
-                if message["type"] == "nonce":
-                    if self.deal is not None and self.seat_of(player) is not None:
-                        self.deal.add_nonce(player, message["nonce"])     # the latest one counts
+                if message["type"] in ("deal_commit", "deal_open"):
+                    self._deal_message(peer, player, message)
                     return
                 raise ProtocolError("the game has not started yet", "not_started")
             except TapeteError as err:
@@ -366,7 +537,7 @@ class RoomHost:
         if message["type"] in ("who", "hello"):
             self._greet(peer, message)
             return
-        if message["type"] == "nonce":
+        if message["type"] in ("deal_commit", "deal_open"):
             return                                  # too late: the seed is fixed
         rejection = self.host.receive(player, text)
         if rejection is not None:
@@ -376,19 +547,20 @@ class RoomHost:
         (self._who if message["type"] == "who" else self._hello)(peer, message)
 
     def _who(self, peer: str, message: dict) -> None:
-        """``who``: prove this page holds the room's host key (for this guest's challenge and both peer
-        ids) and hand the connection a fresh nonce for its hello to sign. No key, no answer."""
+        """``who``: prove this page holds the room's host key (for this room, this guest's challenge and
+        both peer ids) and hand the connection a fresh nonce for its hello to sign. No key, no answer."""
         if self.signer is None:
             return
         nonce = self.nonces[peer] = new_nonce()
-        data = proof_message(message["challenge"], peer, self.transport.self_id)
+        data = proof_message(self.code, message["challenge"], peer, self.transport.self_id)
         self.signer.sign(data, lambda sig: self._send(
             peer, {"v": SCHEMA_VERSION, "type": "host", "proof": b64(sig), "nonce": nonce}))
 
     def _hello(self, peer: str, message: dict) -> None:
         nonce = self.nonces.pop(peer, None)        # one hello per nonce
-        player = None if nonce is None else check_seat(message["key"], message["sig"], nonce, peer,
-                                                       self.transport.self_id)
+        player = None if nonce is None or self.signer is None else check_seat(
+            self.verify, message["key"], message["sig"], room=self.code, host_key=self.signer.public, nonce=nonce,
+            guest_peer=peer, host_peer=self.transport.self_id)
         if player is None:
             self._refuse(peer, None, ProtocolError("sign this connection's nonce with your key (say who first)",
                                                    "bad_signature"))
@@ -405,10 +577,17 @@ class RoomHost:
             self._refuse(peer, None, ProtocolError("the host removed you from the room", "kicked"))
             return
         seat = self.seat_of(player)
-        if seat is None and self.locked:
+        if seat is None and self.locked and self.started:
             self._refuse(peer, None, ProtocolError("the host has locked the room", "locked"))
             return
-        if seat is None and not self._let_in(peer):
+        if seat is None and self.dealing:
+            self._refuse(peer, None, ProtocolError("the game is being dealt; try again in a moment", "dealing"))
+            return
+        if seat is None and (self.locked or player in self.asking or not self._let_in(peer)):
+            if not self.started:
+                self._ask(peer, player, name)       # the host decides (the lock and the cap shut out no friend)
+                return
+            self.turned_away.add(peer)
             self._refuse(peer, None, ProtocolError("too many new players this minute; try again later", "busy"))
             return
         if seat is None and not self.started:
@@ -422,6 +601,10 @@ class RoomHost:
         if seat is None:
             self._refuse(peer, None, ProtocolError("the table is full", "full"))
             return
+        self._seat(peer, player, name, seat)
+
+    def _seat(self, peer: str, player: str, name: str, seat: int) -> None:
+        """Bind ``peer`` to ``player`` in ``seat`` (its hello checked) and tell everyone."""
         old = self.peer_of.get(player)
         if old is not None and old != peer:
             self.peers.pop(old, None)               # the same player on a new connection wins
@@ -436,13 +619,14 @@ class RoomHost:
                 self.host.hand_back(seat)
             self.host.attach(player, self._sender(peer))
         self._lobby_changed()
+        if self.dealing:
+            self._send_deal(player)                # back during the deal: its step again
 
     def _let_in(self, peer: str) -> bool:
-        """May one more new peer (no seat yet) be heard now? At most NEW_PEERS_PER_MINUTE a minute."""
+        """May one more new peer (no seat yet) be seated now? At most NEW_PEERS_PER_MINUTE a minute."""
         now = self.clock()
         self.newcomers = [when for when in self.newcomers if now - when < 60.0]
         if len(self.newcomers) >= NEW_PEERS_PER_MINUTE:
-            self.turned_away.add(peer)
             return False
         self.newcomers.append(now)
         return True
@@ -475,7 +659,7 @@ class RoomHost:
             return None
         state = self.host.state
         return {"v": SCHEMA_VERSION, "type": "reveal", "secret": self.deal.secret, "options": state["options"],
-                "history": state["history"]}
+                "seats": self.deal.seats, "history": state["history"]}
 
     def _send(self, peer: str, message: dict) -> None:
         self.transport.send(peer, json.dumps(message, separators=(",", ":")))
@@ -493,12 +677,19 @@ class RoomHost:
         self.on_change(self)
 
 
+def ask_number(player: str) -> str:
+    """Four digits both an asking guest and the host's lobby show for that seat key (its player id), so
+    the host can tell a friend from others of the same name (the friend reads it out)."""
+    digest = hashlib.sha256(b"tapete-ask/v1|" + player.encode()).digest()
+    return f"{int.from_bytes(digest[:4], 'big') % 10000:04d}"
+
+
 def parse_snapshot(text: str | None, player: str) -> dict:
     """Validate a saved room (:meth:`RoomHost.snapshot` as JSON) for this browser's ``player``; the game
     state goes through ``from_json``. Raise :class:`BadState` with a precise message if anything is off."""
     try:
-        saved = json.loads(text) if isinstance(text, str) else None
-    except (ValueError, RecursionError) as err:
+        saved = loads(text) if isinstance(text, str) else None
+    except ValueError as err:
         raise BadState(f"saved room is not JSON: {err}") from None
     if not isinstance(saved, dict) or saved.get("kind") != "tapete.room" or saved.get("v") != SCHEMA_VERSION:
         raise BadState("not a saved room of this version")
@@ -523,15 +714,16 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     if not isinstance(saved.get("options"), dict) or not is_seed(saved.get("seed")) \
             or not isinstance(saved.get("bot_level"), str):
         raise BadState("bad options, seed or bot level")
+    fair = saved.get("fair", True)                 # absent in older saves
+    if not isinstance(fair, bool):
+        raise BadState("bad fair-deal flag")
     try:
         deal = saved.get("deal")
-        deal_state = None if deal is None else HostDeal.load(deal)
-        seats_nonces = None if deal is None else deal.get("seats")
-        if seats_nonces is not None and (not isinstance(seats_nonces, list) or not all(
-                n is None or isinstance(n, str) and HEX64.match(n) for n in seats_nonces)):
-            raise ValueError("bad nonces")
+        deal_state = None if deal is None or not fair else HostDeal.load(deal, game.id, saved["options"])
     except ValueError as err:
         raise BadState(f"bad saved deal: {err}") from None
+    if deal is not None and not fair:
+        raise BadState("a deal in a room with a fixed seed")
     kicked, locked = saved.get("kicked", []), saved.get("locked", False)      # absent in older saves
     if not isinstance(kicked, list) or not all(isinstance(p, str) for p in kicked) or not isinstance(locked, bool):
         raise BadState("bad kicked players or lock")
@@ -558,10 +750,19 @@ def parse_snapshot(text: str | None, player: str) -> dict:
         state = game.from_json(saved["state"])
         if state.get("players") != len(seats) or state.get("game") != game.id:
             raise BadState("the saved game does not match its seats")
-    if state is not None and deal_state is not None and (seats_nonces is None or len(seats_nonces) != len(seats)):
-        raise BadState("a started game without its nonces")
+    if deal_state is not None and state is None:  # (a started game's seats may have changed since: bots, joins)
+        filled = [s for s in seats if s is not None]
+        kinds = ["host" if s["player"] == player else "bot" if s["bot"] else "player" for s in filled]
+        if [s["kind"] for s in deal_state.seats] != kinds or any(
+                d["player"] not in (None, s["player"]) for d, s in zip(deal_state.seats, filled)):
+            raise BadState("the saved deal's seats are not the room's")
+    if deal_state is not None and state is not None and (
+            not deal_state.all_revealed() or state.get("seed") != deal_state.seed()):
+        raise BadState("the saved game was not dealt from its saved deal")
+    if state is not None and fair and deal_state is None:
+        raise BadState("a started game without its deal")
     return {**saved, "code": code, "secret": secret, "join_code": join_code, "code_failures": code_failures,
-            "state": state, "deal_state": deal_state}
+            "state": state, "deal_state": deal_state, "fair": fair}
 
 
 def _message_id(text) -> str | None:

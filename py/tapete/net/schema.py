@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from ..core import get
+from .deal import check_seats
 from .protocol import ProtocolError
 
 MAX_DEPTH = 6
@@ -29,7 +30,7 @@ MAX_NAME = 40                     # a seat's label: the name (24) plus " (bot)" 
 MAX_MESSAGE = 300
 MAX_LEGAL = 4096
 TOKEN = re.compile(r"^[A-Za-z0-9 _:,+#.\-]{0,%d}$" % MAX_TOKEN)   # no <, >, &, quotes, = or /
-HEX64 = re.compile(r"^[0-9a-f]{64}$")
+HEX64 = re.compile(r"\A[0-9a-f]{64}\Z")
 MAX_HISTORY = 20_000
 KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 CODE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -68,6 +69,12 @@ def check_host_message(message: object, game_id: str | None = None) -> dict:
         if game_id is None:
             _bad("a reveal before the lobby")
         _reveal(message)
+    elif kind == "deal_offer":
+        if game_id is None:
+            _bad("a deal offer before the lobby")
+        _deal_offer(message, game_id)
+    elif kind == "deal_commits":
+        _deal_commits(message)
     else:
         _bad(f"unknown host message type {kind!r}")
     return message
@@ -97,7 +104,10 @@ def _text(value, name: str, limit: int, pattern: re.Pattern | None = None) -> No
 
 
 def _lobby(message: dict) -> None:
-    _exact(message, {"v", "type", "game", "started", "seats", "you"}, {"proof", "locked", "commit", "nonces"})
+    _exact(message, {"v", "type", "game", "started", "seats", "you"},
+           {"proof", "locked", "commit", "nonces", "dealing"})
+    if not isinstance(message.get("dealing", False), bool):
+        _bad("dealing must be true or false")
     if "commit" in message:
         _text(message["commit"], "commit", 64, HEX64)
     if "nonces" in message:
@@ -139,10 +149,13 @@ def _rejected(message: dict) -> None:
 
 
 def _reveal(message: dict) -> None:
-    _exact(message, {"v", "type", "secret", "options", "history"})
+    _exact(message, {"v", "type", "secret", "options", "seats", "history"})
     _text(message["secret"], "secret", 64, HEX64)
     if not isinstance(message["options"], dict) or len(message["options"]) > MAX_KEYS:
         _bad("options must be an object")
+    why = check_seats(message["seats"])
+    if why:
+        _bad(f"the deal's seats: {why}")
     history = message["history"]
     if not isinstance(history, list) or len(history) > MAX_HISTORY:
         _bad("the history must be a bounded list")
@@ -151,6 +164,39 @@ def _reveal(message: dict) -> None:
             _bad("a history step is [seat, action]")
         _int(step[0], "a history seat", none=True, low=0, high=20)
         _text(step[1], "a history action", MAX_TOKEN, TOKEN)
+
+
+def _deal_offer(message: dict, game_id: str) -> None:
+    """A deal round's offer: the round (the host's commitment), the room's game, its options, the seats."""
+    _exact(message, {"v", "type", "round", "game", "options", "seats"})
+    _text(message["round"], "round", 64, HEX64)
+    if message["game"] != game_id:
+        _bad("a deal offer for another game")
+    game = get(game_id)
+    why = check_seats(message["seats"], game.max_players)
+    if why:
+        _bad(f"the deal's seats: {why}")
+    options = message["options"]
+    if not isinstance(options, dict) or len(options) > MAX_KEYS or not all(
+            isinstance(k, str) and KEY.match(k) and isinstance(v, int) for k, v in options.items()):
+        _bad("options must be an object of numbers and flags")
+    for value in options.values():
+        if isinstance(value, int) and not isinstance(value, bool):
+            _int(value, "an option")
+    try:
+        game.check_options(options, len(message["seats"]))
+    except Exception:  # noqa: BLE001 - whatever the engine says about made-up options, they are refused
+        _bad("options the game does not know")
+
+
+def _deal_commits(message: dict) -> None:
+    """The list of every seat's commitment (null for the host's and bots' seats)."""
+    _exact(message, {"v", "type", "round", "commits"})
+    _text(message["round"], "round", 64, HEX64)
+    commits = message["commits"]
+    if not isinstance(commits, list) or not 2 <= len(commits) <= 10 \
+            or not all(c is None or isinstance(c, str) and HEX64.match(c) for c in commits):
+        _bad("bad list of commitments")
 
 
 @lru_cache(maxsize=32)

@@ -320,6 +320,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.room.kick(int(action.split()[1]))
         elif action == "room-lock" and self.room is not None:
             self.room.lock(not self.room.locked)
+        elif action.startswith(("room-admit ", "room-refuse ")) and self.room is not None:
+            self.answer_asker(*action.split(" ", 1))
         elif action == "room-copy":
             if self.room_info and self.room_info.get("link"):
                 try:
@@ -372,6 +374,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
 
     def on_update(self, message: dict) -> None:
         if message["type"] == "lobby":
+            if message.get("you") is not None and self.asking_msg is not None and self.asking_msg.same(self.room_msg):
+                self.room_msg = ""                   # admitted
             self.lobby = message
             self.game_id = message["game"]
             self.save_deal()
@@ -379,7 +383,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 self.render()
             return
         if message["type"] == "deal":
-            self.ui["deal"] = (message["verified"], message["reason"])
+            self.ui["deal"] = (message["verified"], message["reason"], message.get("restarts", 0))
             self.render()
             return
         if message["type"] == "host_gone":
@@ -387,8 +391,10 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.render()
             return
         if message["type"] == "rejected" and self.screen == "lobby":
-            own = ("full", "kicked", "locked", "busy")     # refusals with a text of their own (es/en)
+            own = ("full", "kicked", "locked", "busy", "dealing", "not_admitted")     # refusals with a text of their own (es/en)
             self.room_msg = rsaid(self.lang, message["code"]) if message["code"] in own else message["message"]
+            if message["code"] == "asking":
+                self.room_msg = self.asking_msg = self.asking_said()
             self.render()
             return
         if message["type"] == "update" and self.guest is not None and self.screen == "lobby":
@@ -610,7 +616,7 @@ def start() -> None:
                                                         "thinking": APP.thinking}))
     window.tapeteRoomDebug = create_proxy(lambda: APP.debug_json())
     if APP.room_debug is not None:                   # test hook only
-        window.tapeteDebugRigDeal = create_proxy(lambda: APP.rig_deal())
+        window.tapeteDebugRigDeal = create_proxy(lambda how="secret": APP.rig_deal(how))
     window.tapeteSelfTest = create_proxy(self_test)
     if _param("debug_errors"):                  # test hook: a real Python exception raised from a JS call
         window.tapeteRaise = create_proxy(_raise)

@@ -30,10 +30,15 @@ TEXT = {
         "check": "Número de control",
         "code_failures": "Intentos fallidos con el código: {n} de {max}.",
         "code_locked": "El código está bloqueado tras {max} intentos fallidos; invita con el enlace.",
-        "wrong_code": "Código incorrecto. Intentos que quedan antes del bloqueo: {left}.",
-        "locked_code": "Ese código está bloqueado (demasiados intentos fallidos). Pide el enlace.",
+        "wrong_code": ("No se aceptó el código: es incorrecto o respondió alguien que no lo conoce. "
+                       "Intentos fallidos: {n}."),
+        "code_left": "Intentos que quedan antes del bloqueo: {left}.",
+        "locked_code": ("La respuesta dice que ese código está bloqueado (demasiados intentos fallidos). "
+                        "Pide el enlace. Intentos fallidos: {n}."),
         "no_host": "Ninguna sala respondió a ese código. Comprueba el número y las letras.",
-        "unproven": "Quien respondió no demostró conocer el código; no se ha entrado.",
+        "unproven": "Quien respondió no demostró conocer el código; no se ha entrado. Intentos fallidos: {n}.",
+        "code_tries": ("Antes de entrar fallaron {n} intentos con el código: respondió antes alguien que no "
+                       "lo conocía."),
         "no_key": "La clave de esta sala no está en este navegador; no se puede recuperar.",
         "old_link": "Este enlace es de una versión anterior y no identifica al anfitrión; pide uno nuevo.",
         "redeeming": "Comprobando el código…",
@@ -55,23 +60,54 @@ TEXT = {
         "kick_label": "Expulsar a {name} de la sala",
         "lock": "Cerrar la sala",
         "unlock": "Abrir la sala",
-        "locked_note": "Sala cerrada: nadie nuevo puede entrar (quien ya tiene asiento sí puede volver).",
+        "locked_note": ("Sala cerrada: quien llegue nuevo espera a que le admitas (quien ya tiene asiento sí "
+                        "puede volver)."),
+        "asking_title": "Piden entrar",
+        "asking_note": ("Tienen el enlace, pero la sala está cerrada, o han llegado demasiados este minuto. "
+                        "Pide a tu amigo su número."),
+        "admit": "Admitir",
+        "refuse": "Rechazar",
+        "admit_label": "Admitir a {name} (número {number})",
+        "refuse_label": "Rechazar a {name} (número {number})",
+        "no_seat": "No hay asiento libre: expulsa a alguien antes de admitir a {name}.",
+        "asking": ("Has pedido entrar; esperando a que el anfitrión te admita. Te ve como «{name}» con el "
+                   "número {number}: díselo si te lo pregunta."),
+        "not_admitted": "El anfitrión no te ha dejado entrar.",
         "kicked": "El anfitrión te ha sacado de la sala.",
         "locked": "El anfitrión ha cerrado la sala: no entra nadie nuevo.",
         "busy": "Demasiadas personas intentan entrar a la vez; prueba de nuevo en un minuto.",
+        "dealing_note": "Repartiendo: cada jugador se compromete con su número aleatorio…",
+        "dealing": "La partida se está repartiendo; prueba de nuevo en un momento.",
         "deal_checking": "Comprobando el reparto…",
-        "deal_ok": "Reparto verificado: el anfitrión no ha podido elegir ni cambiar las cartas.",
+        "deal_ok": ("Reparto verificado: el secreto del anfitrión es el que comprometió, el número de cada "
+                    "jugador es el que comprometió antes de que revelaras el tuyo, el tuyo está en la semilla, "
+                    "ni el anfitrión ni los bots aportaron nada más, y la partida entera se reproduce. "
+                    "Nadie ha podido elegir ni cambiar las cartas."),
+        "deal_restarted": ("Reparto coherente, pero el anfitrión volvió a empezar el reparto {n} vez/veces después "
+                           "de ver tu número aleatorio: puede haber elegido entre {m} repartos."),
+        "deal_no_share": ("Reparto coherente (la partida se reproduce desde su semilla), pero entraste después "
+                          "del reparto: no tuviste parte en él."),
         "deal_bad": "Reparto NO verificado: {why}.",
-        "why.no_commit": "el anfitrión no se comprometió con su secreto antes de la partida",
+        "why.no_commit": "el anfitrión no repartió esta partida con el protocolo de reparto justo",
         "why.no_reveal": "el anfitrión no ha revelado su secreto al terminar",
         "why.bad_secret": "el secreto revelado no coincide con el compromiso del anfitrión",
-        "why.no_nonce": "tu número aleatorio no está en la semilla",
-        "why.conflict": "el anfitrión mandó dos mesas (o dos compromisos) distintos para el mismo momento",
+        "why.no_nonce": "tu número aleatorio no está en tu asiento de la semilla",
+        "why.filled_slot": "el asiento del anfitrión o de un bot lleva un número propio (el anfitrión podía elegirlo)",
+        "why.bad_nonce": "el número de otro jugador no coincide con el compromiso que viste antes de revelar el tuyo",
+        "why.bad_commits": ("la lista de compromisos del anfitrión no traía el tuyo o el de un jugador, o llenaba "
+                            "el asiento del anfitrión o de un bot"),
+        "why.recommit": "el anfitrión mandó dos listas de compromisos distintas para un mismo reparto",
+        "why.bad_offer": "la oferta de reparto no coincidía con la sala (juego, asientos o tu asiento)",
+        "why.offer_changed": "el anfitrión cambió los asientos u opciones de un reparto después de ofrecerlo",
+        "why.options_changed": "la partida se jugó con otras opciones que las ofrecidas",
+        "why.seats_changed": "la partida se jugó con otros asientos que los ofrecidos",
+        "why.old_round": "el anfitrión repartió con un reparto que había abandonado",
+        "why.conflict": "el anfitrión mandó dos mesas (o dos repartos) distintos para el mismo momento",
         "why.no_history": "no hay historial que reproducir",
         "why.mismatch": "una mesa que viste no es la que dan la semilla y el historial",
         "why.no_replay": "el historial no se puede reproducir",
         "why.incomplete": "el historial no llega a todas las mesas que viste",
-        "bad_code": "Ese código no es válido (tres cifras y cuatro letras, p. ej. 305-KMPQ).",
+        "bad_code": "Ese código no es válido (tres cifras y cinco letras, p. ej. 305-KMPQR).",
         "host_gone": "El anfitrión se ha desconectado; esperando a que vuelva…",
         "need_two": "Hacen falta al menos dos asientos ocupados.",
         "full": "La mesa está llena.",
@@ -103,10 +139,13 @@ TEXT = {
         "check": "Check number",
         "code_failures": "Wrong tries with the code: {n} of {max}.",
         "code_locked": "The code is locked after {max} wrong tries; invite with the link.",
-        "wrong_code": "Wrong code. Tries left before it locks: {left}.",
-        "locked_code": "That code is locked (too many wrong tries). Ask for the link.",
+        "wrong_code": ("That code was not accepted: it is wrong, or someone who does not know it answered. "
+                       "Failed tries: {n}."),
+        "code_left": "Tries left before it locks: {left}.",
+        "locked_code": "The answer says that code is locked (too many wrong tries). Ask for the link. Failed tries: {n}.",
         "no_host": "No room answered that code. Check the number and the letters.",
-        "unproven": "Whoever answered did not prove it knows the code; you did not join.",
+        "unproven": "Whoever answered did not prove it knows the code; you did not join. Failed tries: {n}.",
+        "code_tries": "{n} tries with the code failed before you got in: someone who did not know it answered first.",
         "no_key": "This room's key is not in this browser; it cannot be resumed.",
         "old_link": "This link is from an older version and does not identify the host; ask for a new one.",
         "redeeming": "Checking the code…",
@@ -127,23 +166,53 @@ TEXT = {
         "kick_label": "Remove {name} from the room",
         "lock": "Lock the room",
         "unlock": "Unlock the room",
-        "locked_note": "The room is locked: nobody new can join (people with a seat can still come back).",
+        "locked_note": ("The room is locked: newcomers wait for you to admit them (people with a seat can still "
+                        "come back)."),
+        "asking_title": "Asking to join",
+        "asking_note": ("They have the link, but the room is locked or too many came this minute. Ask your "
+                        "friend for their number."),
+        "admit": "Admit",
+        "refuse": "Refuse",
+        "admit_label": "Admit {name} (number {number})",
+        "refuse_label": "Refuse {name} (number {number})",
+        "no_seat": "No open seat: kick someone before admitting {name}.",
+        "asking": ("You asked to join; waiting for the host to admit you. The host sees you as “{name}” with "
+                   "the number {number}: tell them if they ask."),
+        "not_admitted": "The host did not let you in.",
         "kicked": "The host removed you from the room.",
         "locked": "The host has locked the room: nobody new can join.",
         "busy": "Too many people are trying to join at once; try again in a minute.",
+        "dealing_note": "Dealing: every player commits to its random number…",
+        "dealing": "The game is being dealt; try again in a moment.",
         "deal_checking": "Checking the deal…",
-        "deal_ok": "Deal verified: the host could neither choose nor change the cards.",
+        "deal_ok": ("Deal verified: the host's secret is the one it committed to, every player's number is the one "
+                    "it committed to before you revealed yours, yours is in the seed, neither the host nor the bots "
+                    "added anything else, and the whole game replays. Nobody could choose or change the cards."),
+        "deal_restarted": ("Deal consistent, but the host restarted the deal {n} time(s) after seeing your random "
+                           "number: it may have chosen among {m} deals."),
+        "deal_no_share": ("Deal consistent (the game replays from its seed), but you joined after the deal: you had "
+                          "no share in it."),
         "deal_bad": "Deal NOT verified: {why}.",
-        "why.no_commit": "the host did not commit to its secret before the game",
+        "why.no_commit": "the host did not deal this game with the fair-deal protocol",
         "why.no_reveal": "the host did not reveal its secret at the end",
         "why.bad_secret": "the revealed secret does not match the host's commitment",
-        "why.no_nonce": "your random number is not in the seed",
-        "why.conflict": "the host sent two different tables (or commitments) for the same moment",
+        "why.no_nonce": "your random number is not at your seat in the seed",
+        "why.filled_slot": "a seat of the host or of a bot holds a number of its own (the host could choose it)",
+        "why.bad_nonce": "the number of another player does not match the commitment you saw before revealing yours",
+        "why.bad_commits": ("the list of commitments the host sent lacked yours or another player's, or filled "
+                            "the seat of the host or of a bot"),
+        "why.recommit": "the host sent two different lists of commitments for one deal",
+        "why.bad_offer": "the deal offer did not match the room (game, seats or your seat)",
+        "why.offer_changed": "the host changed the seats or options of a deal after offering it",
+        "why.options_changed": "the game was played with other options than the ones offered",
+        "why.seats_changed": "the game was played with other seats than the ones offered",
+        "why.old_round": "the host dealt from a deal it had abandoned",
+        "why.conflict": "the host sent two different tables (or deals) for the same moment",
         "why.no_history": "there is no history to replay",
         "why.mismatch": "a table you were shown is not the one the seed and the history give",
         "why.no_replay": "the history does not replay",
         "why.incomplete": "the history does not reach every table you were shown",
-        "bad_code": "That code is not valid (three digits and four letters, e.g. 305-KMPQ).",
+        "bad_code": "That code is not valid (three digits and five letters, e.g. 305-KMPQR).",
         "host_gone": "The host disconnected; waiting for it to come back…",
         "need_two": "At least two seats must be taken.",
         "full": "The table is full.",
@@ -170,6 +239,21 @@ def rsaid(lang: str, key: str, **values) -> Said:
     return Said.of(lang, lambda lang: rt(lang, key).format(**values) if values else rt(lang, key))
 
 
+def code_failure(lang: str, error: str, failed: int, left=None) -> Said:
+    """Why a join code did not get the guest in (codes.js ``redeemCode``), with its failed tries: every
+    one of them gave one peer one guess, so the page shows them all. ``left`` is what the answer said
+    (unproven: any peer can say it)."""
+    key = {"refused": "wrong_code", "locked": "locked_code", "no_host": "no_host", "unproven": "unproven",
+           "silent": "unproven", "gone": "unproven"}.get(error, "bad_code")
+
+    def say(lang: str) -> str:
+        text = rt(lang, key).format(n=failed)
+        if key == "wrong_code" and isinstance(left, int) and left >= 0:
+            text += " " + rt(lang, "code_left").format(left=left)
+        return text
+    return Said.of(lang, say)
+
+
 def render_friends_box(lang: str, name: str, code: str = "", offline: bool = False) -> str:
     """The 'play with friends' box shown under the new-game form; offline, a note and no buttons to press."""
     body = tag("h3", rt(lang, "friends"))
@@ -180,8 +264,8 @@ def render_friends_box(lang: str, name: str, code: str = "", offline: bool = Fal
         autocomplete="nickname"), class_="choice")
     body += tag("div", button(rt(lang, "create"), "room-create", "btn-create-room", "btn primary", disabled=offline), class_="actions")
     body += tag("label", rt(lang, "code") + " " + void(
-        "input", type="text", name="join-code", maxlength="10", value=code, data_testid="join-code",
-        autocomplete="off", autocapitalize="characters", spellcheck="false", placeholder="305-KMPQ"), class_="choice")
+        "input", type="text", name="join-code", maxlength="12", value=code, data_testid="join-code",
+        autocomplete="off", autocapitalize="characters", spellcheck="false", placeholder="305-KMPQR"), class_="choice")
     body += tag("div", button(rt(lang, "join"), "room-join", "btn-join", disabled=offline), class_="actions")
     return tag("section", body, class_="setup friends", data_testid="friends")
 
@@ -198,9 +282,12 @@ def status_line(lang: str, status: dict | None) -> tuple[str, str]:
 
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
                  message: str = "", failed: bool = False, join_code: str = "", check: str = "",
-                 checks: dict | None = None, code_state: dict | None = None, status: dict | None = None) -> str:
+                 checks: dict | None = None, code_state: dict | None = None, status: dict | None = None,
+                 code_failed: int = 0, asking: list | None = None) -> str:
     """``failed``: a guest's join gave up (Retry shown); ``join_code`` (host) the code to read out;
-    ``check`` (a guest that came by code) its check number; ``checks`` (host) seat -> check number of
+    ``check`` (a guest that came by code) its check number, ``code_failed`` its failed tries before it got
+    in (each gave some peer one guess); ``asking`` (host) newcomers waiting to be admitted
+    (``RoomHost.asking_view``); ``checks`` (host) seat -> check number of
     the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``;
     ``status`` the connection line's figures (rooms.py ``_watch``)."""
     body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
@@ -225,6 +312,9 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     if check:
         body += tag("p", rt(lang, "check") + ": " + tag("strong", escape(check), data_testid="room-check"),
                     class_="note")
+    if code_failed:
+        body += tag("p", escape(rt(lang, "code_tries").format(n=int(code_failed))), class_="note", role="status",
+                    data_testid="room-code-tries", data_failed=str(int(code_failed)))
     seats = ""
     if lobby is None:
         seats = tag("li", rt(lang, "connecting") if not failed else "—")
@@ -247,6 +337,10 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
             seats += tag("li", label + (f" ({kind})" if kind else "") + mark + kick,   # <ol> numbers
                          data_testid=f"lobby-seat-{i}", data_kind=seat["kind"])
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
+    if lobby and lobby.get("dealing"):
+        body += tag("p", rt(lang, "dealing_note"), class_="note", role="status", data_testid="room-dealing")
+    if is_host and asking:
+        body += render_asking(lang, asking)
     locked = bool(lobby and lobby.get("locked"))
     if locked:
         body += tag("p", rt(lang, "locked_note"), class_="note", data_testid="room-locked")
@@ -267,11 +361,34 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     return tag("section", body, class_="setup lobby", data_testid="lobby")
 
 
-def render_deal(lang: str, verdict: tuple[bool, str] | None) -> str:
-    """The fair-deal line under a finished guest's table (docs/multiplayer.md)."""
+def render_asking(lang: str, asking: list) -> str:
+    """The host's list of newcomers asking to join: name, number, Admit / Refuse (keyboard: plain buttons)."""
+    rows = ""
+    for i, entry in enumerate(asking):
+        name, number = escape(entry["name"]), escape(entry["number"])
+        said = {"name": entry["name"], "number": entry["number"]}
+        rows += tag("li", tag("span", name, data_testid=f"asking-name-{i}") + " · " + tag(
+            "strong", number, data_testid=f"asking-number-{i}") + " " + button(
+            rt(lang, "admit"), f"room-admit {entry['player']}", f"btn-admit-{i}", "btn small primary",
+            aria_label=rt(lang, "admit_label").format(**said)) + " " + button(
+            rt(lang, "refuse"), f"room-refuse {entry['player']}", f"btn-refuse-{i}", "btn small",
+            aria_label=rt(lang, "refuse_label").format(**said)),
+            data_testid=f"asking-{i}", data_number=entry["number"])
+    return tag("section", tag("h3", rt(lang, "asking_title")) + tag("p", rt(lang, "asking_note"), class_="note")
+               + tag("ul", rows, class_="asking"), data_testid="room-asking", aria_live="polite")
+
+
+def render_deal(lang: str, verdict: tuple | None) -> str:
+    """The fair-deal line under a finished guest's table: ``(verified, reason, restarts)`` of
+    tapete.net.deal.verify, saying exactly what was verified (docs/multiplayer.md)."""
     if verdict is None:
         return tag("p", rt(lang, "deal_checking"), class_="note deal", role="status", data_testid="deal-checking")
-    ok, why = verdict
+    ok, why, restarts = (tuple(verdict) + (0,))[:3]
+    if ok and why == "restarted":
+        return tag("p", escape(rt(lang, "deal_restarted").format(n=restarts, m=restarts + 1)), class_="note deal",
+                   role="status", data_testid="deal-restarted", data_restarts=str(restarts))
+    if ok and why == "no_share":
+        return tag("p", rt(lang, "deal_no_share"), class_="note deal", role="status", data_testid="deal-no-share")
     if ok:
         return tag("p", rt(lang, "deal_ok"), class_="note deal ok", role="status", data_testid="deal-verified")
     text = rt(lang, "deal_bad").format(why=rt(lang, "why." + why))
@@ -312,13 +429,15 @@ class BrowserTransport(Transport):
         await self.handle.close()
 
     def code_state(self) -> dict | None:
-        """The join code's ``{"failures", "locked", "checks": {peer: check}}`` (host with a code), or None."""
+        """The join code's ``{"failures", "locked", "checks": {peer: check}, "runs", "dropped"}`` (host with
+        a code), or None. ``runs``: handshakes started; ``dropped``: pake1 dropped by the meters."""
         code = self.handle.code
         if not code:
             return None
         state = code.state()
         return {"failures": int(state.failures), "locked": bool(state.locked),
-                "checks": {str(k): str(v) for k, v in state.checks.to_py().items()}}
+                "checks": {str(k): str(v) for k, v in state.checks.to_py().items()},
+                "runs": int(state.runs or 0), "dropped": int(state.dropped or 0)}
 
     def on_code_event(self, callback) -> None:
         """Call ``callback()`` after every code attempt (right or wrong)."""
@@ -346,6 +465,17 @@ class BrowserSigner(Signer):
             if sig is not None:
                 then(sig)
         self.keys.sign(self.which, b64(data)).then(create_once_callable(done))
+
+
+class BrowserVerifier:
+    """The room protocol's :data:`~tapete.net.protocol.Verify` in the page: ``keys.verify`` of
+    static/js/keys.js (@noble/curves Ed25519, strict RFC 8032, small-order keys and R refused), synchronous."""
+
+    def __init__(self, keys) -> None:
+        self.keys = keys
+
+    def __call__(self, public: bytes, message: bytes, signature: bytes) -> bool:
+        return self.keys.verify(b64(public), b64(message), b64(signature)) is True
 
 
 async def p2p_module():

@@ -11,14 +11,14 @@ from pyscript import window
 
 from ..core import get
 from ..net import GuestSession, LocalSession, RoomHost, new_code, new_join_code
-from ..net.deal import HEX64, GuestDeal, new_secret
+from ..net.deal import GuestDeal
 from ..net.joincode import CODE_TRIES
 from ..net.links import host_public, room_fragment, share_link
-from ..net.room import GRACE_SECONDS, JoinWatch
+from ..net.room import GRACE_SECONDS, JoinWatch, ask_number
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
                       player_id)
 from .i18n import Said
-from .room_ui import BrowserSigner, p2p_module, rsaid, rt
+from .room_ui import BrowserSigner, BrowserVerifier, code_failure, p2p_module, rsaid, rt
 from .setup import options_of
 
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
@@ -26,6 +26,8 @@ RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says t
 
 class RoomsMixin:
     """Create, join, save and resume rooms; the table itself is the same path as against bots."""
+
+    asking_msg: Said | None = None              # what a guest waiting to be admitted was told (cleared once seated)
 
     # ----- rooms with friends (docs/multiplayer.md) -------------------------------------------------
     def my_name(self) -> str:
@@ -61,7 +63,8 @@ class RoomsMixin:
         seed = int(seed_param) if seed_param is not None else None
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
-                             grace=self.grace(), code=code, secret=secret, signer=signer, join_code=join_code)
+                             grace=self.grace(), code=code, secret=secret, signer=signer, join_code=join_code,
+                             verify=BrowserVerifier(keys))
         transport.on_code_event(self.on_room_change)
         window.history.replaceState(window.history.state, "", "#" + room_fragment(code, secret))
         self.on_room_change()
@@ -92,7 +95,8 @@ class RoomsMixin:
         me = player_id()
         self.room = RoomHost(transport, self.game_id, me, saved["seats"][0]["name"], saved=saved,
                              on_change=lambda room: self.on_room_change(), grace=self.grace(),
-                             code=code, secret=secret, signer=BrowserSigner(keys, "host", secret))
+                             code=code, secret=secret, signer=BrowserSigner(keys, "host", secret),
+                             verify=BrowserVerifier(keys))
         transport.on_code_event(self.on_room_change)
         if self.room.started:
             self.ui = self.fresh_ui()
@@ -111,13 +115,38 @@ class RoomsMixin:
 
     def on_room_change(self) -> None:
         self.save_room()
-        if self.room is not None and not self.room.started:
+        if self.room is not None and self.room.started and self.screen == "lobby":
+            self.enter_room_table()
+        elif self.room is not None and not self.room.started:
             self.lobby = self.room.lobby_message(player_id())
             if self.screen == "lobby":
                 self.render()
+            if self.room.dealing and getattr(self, "deal_watch", None) is not self.room:
+                asyncio.ensure_future(self._deal_watch(self.room))
         elif self.room is not None and self.room.away and not self.grace_watch:
             self.grace_watch = True
             asyncio.ensure_future(self._grace(self.room))
+
+    def enter_room_table(self) -> None:
+        """The room's game began (every guest answered the deal): this page's table, from its first update."""
+        self.ui = self.fresh_ui()
+        self.hold_round = False
+        self.screen = "table"
+        self.host, self.session = self.room.host, self.room.session
+        self.session.on_update = self.on_update
+        self.on_update(self.session.last)
+
+    async def _deal_watch(self, room: RoomHost) -> None:
+        """While the guests answer the deal: a guest silent for DEAL_TIMEOUT gets a bot in its seat and the
+        deal starts again without it (room.tick)."""
+        self.deal_watch = room
+        try:
+            while self.room is room and room.dealing:
+                await asyncio.sleep(max(0.05, min(1.0, room.deal_deadline() - time.monotonic())))
+                if self.room is room and room.dealing:
+                    room.tick()
+        finally:
+            self.deal_watch = None
 
     async def _grace(self, room: RoomHost) -> None:
         """While guests are gone: show the countdown, then let bots take their seats (room.tick)."""
@@ -139,22 +168,38 @@ class RoomsMixin:
         finally:
             self.grace_watch = False
 
+    def asking_said(self) -> Said:
+        """What a guest waiting to be admitted reads: its name and ask number (the host sees the same)."""
+        name = self.guest.name if self.guest is not None else ""
+        number = ask_number(self.guest.player) if self.guest is not None else ""
+        return rsaid(self.lang, "asking", name=name, number=number)
+
+    def answer_asker(self, action: str, player: str) -> None:
+        """The host's Admit / Refuse on a newcomer asking to join."""
+        name = self.room.asking.get(player, {}).get("name", "")
+        if action == "room-refuse":
+            self.room.refuse(player)
+        elif not self.room.admit(player) and player in self.room.asking:
+            self.room_msg = rsaid(self.lang, "no_seat", name=name)
+            self.render()
+
     def code_view(self) -> dict:
-        """What the lobby shows about the join code: the host's check numbers per seat and wrong tries,
-        or a code guest's own check number."""
+        """What the lobby shows about the join code (the host's check numbers per seat and wrong tries, or
+        a code guest's own check number and failed tries) and, to a host, who is asking to join."""
         info = self.room_info or {}
         if self.room is None:
-            return {"check": info.get("check", "")}
+            return {"check": info.get("check", ""), "code_failed": info.get("code_failed", 0)}
+        asking = self.room.asking_view()
         state = self.room.transport.code_state() if hasattr(self.room.transport, "code_state") else None
         if state is None:
-            return {"join_code": info.get("join_code", "")}
+            return {"join_code": info.get("join_code", ""), "asking": asking}
         seats = self.room.host.seats if self.room.host else self.room.lobby
         checks = {}
         for i, spec in enumerate(seats):
             peer = self.room.peer_of.get(spec.player) if spec is not None and spec.player else None
             if peer is not None and peer in state["checks"]:
                 checks[i] = state["checks"][peer]
-        return {"join_code": info.get("join_code", ""), "checks": checks,
+        return {"join_code": info.get("join_code", ""), "checks": checks, "asking": asking,
                 "code_state": {"failures": state["failures"], "locked": state["locked"], "max": CODE_TRIES}}
 
     async def redeem_code(self, join_code: str) -> None:
@@ -171,18 +216,17 @@ class RoomsMixin:
         result = await p2p.redeem(to_js({"code": join_code}, dict_converter=js.Object.fromEntries))
         if self.room_info is None or self.room_info.get("code") != join_code:
             return                                  # the player left meanwhile
+        failed = int(result.failed or 0)            # failed tries: each gave one peer one guess (shown)
         if not result.ok:
-            error = str(result.error)
-            left = result.left
-            self.room_msg = rsaid(self.lang, {"wrong": "wrong_code", "locked": "locked_code", "no_host": "no_host",
-                                              "unproven": "unproven"}.get(error, "bad_code"), left=left)
+            self.room_msg = code_failure(self.lang, str(result.error), failed, result.left)
             self.room_info = None
             self.screen = "setup"
             self.render()
             return
-        await self.join_room(str(result.room), str(result.secret), check=str(result.check), name=name)
+        await self.join_room(str(result.room), str(result.secret), check=str(result.check), name=name,
+                             code_failed=failed)
 
-    async def join_room(self, code: str, secret: str, check: str = "", name: str = "") -> None:
+    async def join_room(self, code: str, secret: str, check: str = "", name: str = "", code_failed: int = 0) -> None:
         """Join as a guest, with a watchdog (:class:`~tapete.net.room.JoinWatch`): no answer from the
         host JOIN_WAIT s after opening the transport -> a fresh transport; after JOIN_TRIES, say so
         and offer to try again."""
@@ -193,7 +237,7 @@ class RoomsMixin:
             self.show_setup(self.game_id)
             return
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": False,
-                          "check": check}
+                          "check": check, "code_failed": code_failed}
         self.screen = "lobby"
         self.join_failed = False
         self.render()
@@ -210,8 +254,9 @@ class RoomsMixin:
             if self.join_watch is not watch:          # the player left meanwhile
                 await transport.aclose()
                 return
-            guest = self.guest = GuestSession(transport, name, self.on_update, secret=secret, signer=signer,
-                                              log=lambda text: window.console.warn(text), deal=deal)
+            guest = self.guest = GuestSession(transport, name, self.on_update, room=code, secret=secret, signer=signer,
+                                              verify=BrowserVerifier(keys), log=lambda text: window.console.warn(text),
+                                              deal=deal)
             watch.try_started(time.monotonic())
             while (verdict := watch.verdict(time.monotonic(), guest.host_peer is not None)) == "wait":
                 await asyncio.sleep(min(0.5, watch.next_check(time.monotonic()) + 0.05))
@@ -236,27 +281,21 @@ class RoomsMixin:
             self.render()
 
     def saved_deal(self, code: str) -> GuestDeal:
-        """This browser's share of room ``code``'s deal (nonce and the commitment it answered), or a new one."""
-        deal = GuestDeal()
-        try:
-            saved = json.loads(_store_get(STORE_DEAL) or "null")
-            if isinstance(saved, dict) and saved.get("code") == code and HEX64.match(str(saved.get("nonce"))) \
-                    and HEX64.match(str(saved.get("commit"))):
-                deal.nonce, deal.commit, deal.restored = saved["nonce"], saved["commit"], True
-        except ValueError:
-            pass
+        """This browser's share of room ``code``'s deal (kept at every step: a reload keeps it), or a new one."""
+        deal = GuestDeal.restore(_store_get(STORE_DEAL), code)
+        deal.on_change = lambda: _store_set(STORE_DEAL, deal.to_json(code))
         return deal
 
     def save_deal(self) -> None:
-        if self.guest is not None and self.guest.deal.commit and self.room_info:
-            _store_set(STORE_DEAL, json.dumps({"code": self.room_info["code"], "nonce": self.guest.deal.nonce,
-                                               "commit": self.guest.deal.commit}))
+        if self.guest is not None and self.room_info:
+            _store_set(STORE_DEAL, self.guest.deal.to_json(self.room_info["code"]))
 
-    def rig_deal(self) -> None:
-        """Test hook (?debug_room=1): this host changes its secret after the nonces came, keeping the
-        commitment it published: a cheat every guest must catch at the reveal."""
-        if self.room is not None and self.room.deal is not None and not self.room.started:
-            self.room.deal.secret = new_secret()
+    def rig_deal(self, how: str = "secret") -> None:
+        """Test hook (?debug_room=1): this host cheats at its next deal (tapete.net.rig: "secret",
+        "grind_host", "grind_bot"), a cheat every guest must catch at the reveal."""
+        from ..net.rig import rig
+        if self.room is not None and not self.room.started:
+            rig(self.room, how)
 
     def record_hidden(self) -> None:
         """Test hook (?debug_room=1): per version, the cards each seat must never see."""
@@ -279,6 +318,7 @@ class RoomsMixin:
             "hidden": self.room_debug or {},
             "refused": list(self.room.refused) if self.room else [],
             "dropped": int(self.room.transport.handle.dropped()) if self.room and hasattr(self.room.transport, "handle") else 0,
+            "code": self.room.transport.code_state() if self.room and hasattr(self.room.transport, "code_state") else None,
         })
 
     def start_room(self) -> None:
@@ -288,13 +328,9 @@ class RoomsMixin:
             self.room_msg = rsaid(self.lang, "need_two")
             self.render()
             return
-        self.ui = self.fresh_ui()
-        self.hold_round = False
-        self.screen = "table"
-        self.session = self.room.start(self.on_update)
-        self.host = self.room.host
-        self.render()
-        self.schedule()
+        self.room.start(self.on_update)        # the lobby says "dealing…"; on_room_change opens the table
+        if self.screen == "lobby":
+            self.render()
 
     # ----- what the lobby says about the connection ---------------------------------------------------
     async def open_watched(self, code: str, secret: str, join_code: str = "", host: bool = False,
@@ -359,4 +395,5 @@ class RoomsMixin:
         if info.get("is_host"):
             asyncio.ensure_future(self.create_room())
         elif info.get("code"):
-            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or "", info.get("check", "")))
+            asyncio.ensure_future(self.join_room(info["code"], info.get("secret") or "", info.get("check", ""),
+                                                 code_failed=info.get("code_failed", 0)))
