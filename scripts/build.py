@@ -107,8 +107,10 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 # The service worker: template at the root, written to dist/sw.js (its scope is the whole site).
 SW_TEMPLATE = ROOT / "sw.js"
 SW_NAME = "sw.js"
-# Precached although index.html does not name them: the peer-to-peer settings (read when a room opens).
-SW_EXTRA = ("static/config.json",)
+# Precached although index.html does not name them: the peer-to-peer settings (read when a room opens);
+# the bot lab's page module and its Web Worker (imported only when the lab is used, so no boot cost, but
+# the lab must work offline too; the worker's Pyodide and tapete.zip are precached already).
+SW_EXTRA = ("static/config.json", "static/js/lab.mjs", "static/js/lab_worker.mjs")
 # A module imported with import() is precached only up to this size: small lazy modules are; big
 # ones only rooms need (p2p.js's Trystero) are not.
 SW_DYNAMIC_MAX = 16 * 1024

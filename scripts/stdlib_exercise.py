@@ -6,7 +6,8 @@ level or inside functions, found line by line, so UI code that needs a page stil
 module of the package imported; the conformance self-test for every game; a whole game of every
 game with every bot level; a room (host, two guests, a bot) on the in-memory transport played to
 the end, with a reconnect and refused messages (a 100,000-deep text among them); the host proof and
-the signed hellos (with a stand-in key: in the page the verifier is JavaScript); and the error path
+the signed hellos (with a stand-in key: in the page the verifier is JavaScript); the bot lab
+(tapete.lab: games, a student's errors, the hints); and the error path
 (a traceback formatted, as main.py does for the boot error box). Prints nothing; the caller
 reads ``sys.modules`` afterwards. This script imports only what Tapete imports anyway (no ``ast``,
 no ``pkgutil``), so it adds nothing of its own to the list.
@@ -134,6 +135,25 @@ def play_room() -> None:
             pass
 
 
+def play_lab() -> None:
+    """The bot lab as its worker runs it (tapete.lab): a template's games, then each kind of student
+    error (syntax, raised, illegal, too slow), and a hint of every game's hard bot (bots/explain.py)."""
+    from tapete.bots.explain import explain
+    from tapete.core import get, ids
+    from tapete.lab import from_params, template
+
+    for game_id in ids():
+        json.loads(from_params({"game": game_id, "level": "easy", "code": template(game_id, "en"),
+                                "games": 1}).play_json(60))
+        game = get(game_id)
+        state = game.new(4, 1)
+        seat = game.to_move(state)[0]
+        explain(game_id, game.view(state, seat), game.legal_actions(state, seat), random.Random(1))
+    for code in ("def choose(view, legal)\n", "def choose(view, legal):\n    return legal[99]\n",
+                 "def choose(view, legal):\n    return 'play X'\n", "def choose(view, legal):\n    while 1: pass\n"):
+        from_params({"game": "chupate", "level": "easy", "code": code, "games": 1, "move_limit": 0.05}).play_json(5)
+
+
 def main() -> None:
     sys.path.insert(0, PACKAGE)
     for name in sorted(written_imports(SOURCES)):
@@ -152,6 +172,7 @@ def main() -> None:
             sim.play_game(game, min(4, game.max_players), 3, None, level)
         sim.run(game_id, 2, 1, 1, None, "easy")
     play_room()
+    play_lab()
     asyncio.run(asyncio.sleep(0)) if not asyncio.get_event_loop().is_running() else None
     try:
         raise RuntimeError("the error path")
