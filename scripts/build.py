@@ -250,9 +250,10 @@ def bundle(name: str, entry_text: str, out: Path, packages: tuple[str, ...], ext
 def step_trystero() -> None:
     # The package's default entry (the Nostr strategy) as one ESM file.
     core = need_node_modules("@trystero-p2p/core") / "dist"
-    # patches/ (patch-package, applied by `npm ci`'s postinstall) fixes Trystero's stale offers and caps
-    # what a peer may make us buffer (docs/multiplayer.md): never bundle an unpatched copy.
-    if "tapete patch" not in (core / "offer-pool.mjs").read_text():
+    # patches/ (patch-package, applied by `npm ci`'s postinstall) fixes Trystero's stale offers, caps
+    # what a peer may make us buffer and keeps retrying a relay after an outage (docs/multiplayer.md):
+    # never bundle an unpatched copy.
+    if any("tapete patch" not in (core / name).read_text() for name in ("offer-pool.mjs", "utils.mjs")):
         sys.exit("[build] node_modules/@trystero-p2p/core is not patched: run `npm ci` (applies patches/)")
     bundle("trystero", 'export * from "trystero";\n', VENDOR / "trystero.mjs", ("trystero",),
            (*sorted((ROOT / "patches").glob("*.patch")), *sorted(core.glob("*.mjs"))))

@@ -14,6 +14,9 @@ Fixtures (see docs/testing.md):
                        on failure every page is screenshotted into test-artifacts/.
   boot        function helper: boot(page, url=site_url, timeout_ms=90_000) goes to url, waits
                        for <html data-ready="1"> and fails with the boot-error text if shown.
+  nostr_relay session  ws:// URL of a real Nostr relay on loopback (tests/relay.py), shared
+  relay_server function a relay of the test's own (tests/relay.Relay: .url, .stop(), .start() on the
+                       same port), for tests that take it down
 """
 
 from __future__ import annotations
@@ -226,4 +229,19 @@ def nostr_relay(tmp_path_factory):
     except RelayError as err:
         pytest.fail(str(err))
     yield relay.url
+    relay.stop()
+
+
+@pytest.fixture
+def relay_server(tmp_path):
+    """A relay of this test's own (tests/relay.py ``Relay``): the test may stop it and start it again on
+    the same port; it is stopped at the end."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from relay import RelayError, start_relay
+
+    try:
+        relay = start_relay(tmp_path / "relay")
+    except RelayError as err:
+        pytest.fail(str(err))
+    yield relay
     relay.stop()

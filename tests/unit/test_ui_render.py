@@ -195,6 +195,19 @@ def test_lobby_shows_names_as_text_and_gives_the_host_kick_and_lock():
     assert 'data-testid="btn-join-retry"' in failed and "Reintentar" in failed
 
 
+def test_status_line_says_the_room_servers_were_lost_and_are_back_without_a_retry():
+    from tapete.ui.room_ui import TEXT, render_lobby, status_tag
+    back = {"state": "back", "open": 1, "total": 1, "peers": 2}
+    for lang, lost_word, back_word in (("es", "perdido", "han vuelto"), ("en", "Lost", "are back")):
+        assert TEXT[lang]["status.lost"] != TEXT["en" if lang == "es" else "es"]["status.lost"]
+        lost = render_lobby(lang, None, code="ABCDEF", link=None, is_host=True, status={"state": "lost"})
+        assert 'data-state="lost"' in lost and lost_word in lost and "btn-room-retry" not in lost
+        line = status_tag(lang, back, "room-status table-note")
+        assert 'data-state="back"' in line and back_word in line and "table-note" in line and "1" in line
+    error = render_lobby("en", None, code="ABCDEF", link=None, is_host=True, status={"state": "error"})
+    assert 'data-state="error"' in error and "btn-room-retry" in error      # never connected: Retry
+
+
 def test_deal_line_in_both_languages():
     from tapete.net.deal import REASONS
     from tapete.ui.room_ui import TEXT, render_deal

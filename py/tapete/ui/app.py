@@ -555,7 +555,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         chooser_before = bool(self.root.querySelector(".color-chooser"))
         started = window.performance.now()
         say_new(self.ui.get("log") or [], self.update, self.lang, self.table().event_text)   # each move once
-        html = self.table_bar() + self.table().render_table(self.update, self.lang, self.ui)
+        html = self.table_bar() + self.room_line() + self.table().render_table(self.update, self.lang, self.ui)
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
             html += render_deal(self.lang, self.ui.get("deal"))
         self.patch(html, window.performance.now() - started)     # keyed patch + animations (motion_glue)

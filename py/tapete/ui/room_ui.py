@@ -118,6 +118,9 @@ TEXT = {
         "status.connecting": "Conectando con los servidores de la sala…",
         "status.relays": "Servidores de la sala: {open} de {total} conectados",
         "status.peers": "jugadores conectados contigo: {n}",
+        "status.lost": ("Se ha perdido la conexión con los servidores de la sala: quien ya está conectado sigue "
+                        "jugando, pero nadie puede entrar hasta que vuelvan. Reconectando…"),
+        "status.back": "Los servidores de la sala han vuelto: ya se puede entrar otra vez.",
         "unreachable": ("No se pudo contactar con los servidores de la sala. Comprueba tu conexión "
                         "y pulsa «Reintentar»."),
         "open_failed": "No se pudo abrir la sala: {err}",
@@ -223,6 +226,9 @@ TEXT = {
         "status.connecting": "Connecting to the room servers…",
         "status.relays": "Room servers: {open} of {total} connected",
         "status.peers": "players connected to you: {n}",
+        "status.lost": ("Lost the room servers: everyone connected plays on, but nobody can join until they are "
+                        "back. Reconnecting…"),
+        "status.back": "The room servers are back: players can join again.",
         "unreachable": "Could not reach the room servers. Check your connection and press “Retry”.",
         "open_failed": "The room could not be opened: {err}",
         "retry": "Retry",
@@ -271,13 +277,26 @@ def render_friends_box(lang: str, name: str, code: str = "", offline: bool = Fal
 
 
 def status_line(lang: str, status: dict | None) -> tuple[str, str]:
-    """``(state, text)`` of the lobby's status line from the watcher's figures (rooms.py)."""
+    """``(state, text)`` of the room's status line from the watcher's figures (rooms.py ``_watch``):
+    ``connecting``, ``error``, ``ok``, ``lost`` (every relay was open once and none is now) or ``back``
+    (open again after a loss)."""
     if not status or status.get("state") == "connecting":
         return "connecting", rt(lang, "status.connecting")
     if status["state"] == "error":
         return "error", rt(lang, status.get("key", "unreachable")).format(**status.get("values", {}))
+    if status["state"] == "lost":
+        return "lost", rt(lang, "status.lost")
     text = rt(lang, "status.relays").format(open=status["open"], total=status["total"])
-    return "ok", text + " · " + rt(lang, "status.peers").format(n=status["peers"])
+    text += " · " + rt(lang, "status.peers").format(n=status["peers"])
+    if status["state"] == "back":
+        return "back", rt(lang, "status.back") + " " + text
+    return "ok", text
+
+
+def status_tag(lang: str, status: dict | None, cls: str = "room-status") -> str:
+    """The status line's ``<p>`` (``room-status``, ``data-state``), in the lobby and at the table."""
+    state, text = status_line(lang, status)
+    return tag("p", escape(text), class_=cls, role="status", data_testid="room-status", data_state=state)
 
 
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
@@ -291,8 +310,8 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``;
     ``status`` the connection line's figures (rooms.py ``_watch``)."""
     body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
-    state, text = status_line(lang, status)
-    body += tag("p", escape(text), class_="room-status", role="status", data_testid="room-status", data_state=state)
+    state, _ = status_line(lang, status)
+    body += status_tag(lang, status)
     if state == "error":
         body += tag("div", button(rt(lang, "retry"), "room-retry", "btn-room-retry", "btn primary"), class_="actions")
     if join_code:

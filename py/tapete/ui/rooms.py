@@ -22,6 +22,7 @@ from .room_ui import BrowserSigner, BrowserVerifier, code_failure, p2p_module, r
 from .setup import options_of
 
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
+BACK_SHOWN = 60.0       # seconds the status line says the room servers are back after a loss
 
 
 class RoomsMixin:
@@ -358,36 +359,67 @@ class RoomsMixin:
         return any(end is not None and end.transport is transport for end in (self.room, self.guest))
 
     async def _watch(self, transport, started: float) -> None:
-        """Every second while the lobby shows: relays open, peers connected; after RELAY_WAIT s with no
-        relay, "could not reach the room servers" (with Retry). (A guest with no host is told by its
-        join watchdog: join_room.)"""
+        """Every second while the room is open (lobby or table): relays open, peers connected. After
+        RELAY_WAIT s with no relay ever open, "could not reach the room servers" (with Retry). Once a
+        relay has been open, none open is a loss ("lost": the page reconnects by itself, no Retry, which
+        would open another room) and open again is "back" for BACK_SHOWN s; the table shows the line only
+        then (``room_line``). (A guest with no host is told by its join watchdog: join_room.)"""
         loop = asyncio.get_event_loop()
         await asyncio.sleep(0)
-        while self.screen == "lobby" and (self._current(transport) or loop.time() - started < 1):
+        had_relay, lost_at, back_at = False, None, None
+        while self.screen in ("lobby", "table") and (self._current(transport) or loop.time() - started < 1):
             if not self._current(transport):
                 await asyncio.sleep(0.2)        # RoomHost / GuestSession not made yet
                 continue
             relays = transport.handle.relayStatus()
             opened, total = int(relays.open), int(relays.total)
-            waited = loop.time() - started
-            if opened == 0 and waited >= RELAY_WAIT:
+            now = loop.time()
+            if opened and lost_at is not None:
+                lost_at, back_at = None, now
+                window.console.info(f"tapete: room servers back ({opened} of {total})")
+            elif not opened and had_relay and lost_at is None:
+                lost_at = now
+                window.console.warn("tapete: room servers lost; reconnecting")
+            had_relay = had_relay or opened > 0
+            if lost_at is not None:
+                status = {"state": "lost"}
+            elif opened == 0 and now - started >= RELAY_WAIT:
                 status = {"state": "error", "key": "unreachable"}
             elif opened == 0:
                 status = None
             else:
-                status = {"state": "ok", "open": opened, "total": total, "peers": len(list(transport.handle.peers()))}
+                back = back_at is not None and now - back_at < BACK_SHOWN
+                status = {"state": "back" if back else "ok", "open": opened, "total": total,
+                          "peers": len(list(transport.handle.peers()))}
             if status != self.room_status:
-                rerender = (status or {}).get("state") == "error" or (self.room_status or {}).get("state") == "error"
-                self.room_status = status
-                node = self.root.querySelector('[data-testid="room-status"]')
-                if rerender or not node:
-                    self.render()
-                else:
-                    from .room_ui import status_line
-                    state, text = status_line(self.lang, status)
-                    node.textContent = text
-                    node.setAttribute("data-state", state)
+                self._show_status(status)
             await asyncio.sleep(1.0)
+
+    def _show_status(self, status: dict | None) -> None:
+        """Put the watcher's new status on the page: the line's text in place when it stays, a render
+        when it appears, goes, or the lobby's Retry button comes or goes."""
+        old, self.room_status = self.room_status, status
+        node = self.root.querySelector('[data-testid="room-status"]')
+        at_table = self.screen == "table"
+        shown = (lambda s: (s or {}).get("state") in ("lost", "back")) if at_table else (lambda s: True)
+        errors = (status or {}).get("state") == "error" or (old or {}).get("state") == "error"
+        if not node or errors or shown(old) != shown(status):
+            if shown(status) or node:
+                self.render()
+            return
+        from .room_ui import status_line
+        state, text = status_line(self.lang, status)
+        node.textContent = text
+        node.setAttribute("data-state", state)
+
+    def room_line(self) -> str:
+        """The room's status line at the table: only while the room servers are lost or just back."""
+        if self.room is None and self.guest is None:
+            return ""
+        if (self.room_status or {}).get("state") not in ("lost", "back"):
+            return ""
+        from .room_ui import status_tag
+        return status_tag(self.lang, self.room_status, "room-status table-note")
 
     def retry_room(self) -> None:
         """Retry in the lobby: open the room again (a host gets a new code: nobody could reach the old one)."""
