@@ -12,7 +12,8 @@ Steps, each skipped when its output is already up to date:
 2. trystero, noble: bundle npm ``trystero`` (the Nostr strategy, the package's default
    entry, patched by patches/ through ``npm ci``) with esbuild into ``static/vendor/trystero.mjs``,
    and what static/js/pake.js and keys.js take from ``@noble/curves`` and ``@noble/hashes`` into
-   ``static/vendor/noble.mjs`` (ESM, minified);
+   ``static/vendor/noble.mjs`` (ESM, minified); qr: npm ``qrcode-generator`` into
+   ``static/vendor/qrcode.mjs`` (the join link's QR code, loaded on demand by static/js/qr.js);
 3. stdlib: the standard library cut to what runs. scripts/trace_stdlib.mjs runs
    scripts/stdlib_exercise.py (every import written in the sources, every module,
    the self-test of every game, whole games with every bot level, a room played
@@ -47,7 +48,7 @@ never loads it). The rules step renders the "How to play" pages with
 ``tapete.ui.rules`` under this CPython into ``build/rules/<game>.<lang>.html``,
 copied to ``dist/rules/`` (static HTML: the page shows them without Python).
 
-Usage: python3 scripts/build.py [--step vendor|trystero|noble|zip|stdlib|rules|dist ...] [-q]
+Usage: python3 scripts/build.py [--step vendor|trystero|noble|qr|zip|stdlib|rules|dist ...] [-q]
 ``npm ci`` must have run first (the Makefile does it).
 """
 
@@ -268,6 +269,12 @@ def step_noble() -> None:
                     'export { hkdf } from "@noble/hashes/hkdf.js";\n'
                     'export { hmac } from "@noble/hashes/hmac.js";\n',
            VENDOR / "noble.mjs", ("@noble/curves", "@noble/hashes"))
+
+
+def step_qr() -> None:
+    # The join link's QR code (issue 32): npm qrcode-generator as one ESM file, static/vendor/qrcode.mjs,
+    # imported only by static/js/qr.js, which the page loads on demand (a room's lobby), never at boot.
+    bundle("qr", 'export { qrcode } from "qrcode-generator";\n', VENDOR / "qrcode.mjs", ("qrcode-generator",))
 
 
 # 3. stdlib ------------------------------------------------------------------
@@ -637,7 +644,8 @@ def step_dist(dist: Path = DIST) -> None:
     compress_dist(dist)      # then index.html and sw.js
 
 
-STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "zip": step_zip, "stdlib": step_stdlib,
+STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "qr": step_qr,  # qr: issue 32
+         "zip": step_zip, "stdlib": step_stdlib,
          "rules": step_rules,
          "dist": step_dist}
 

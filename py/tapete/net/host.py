@@ -48,6 +48,7 @@ class Host:
         self.asked: set[tuple] = set()                   # (version, seat[, "call"]) bots already asked
         self.call_open: dict[int, int] = {}              # person's seat -> version its own call opened at
         self.away: set[int] = set()                      # seats whose player is gone (grace period)
+        self.watchers: dict[str, Send] = {}              # watcher key -> send: the public table (no seat)
 
     # ----- seats and listeners ------------------------------------------------------------------
     def seat_of(self, player: str) -> int | None:
@@ -63,6 +64,15 @@ class Host:
 
     def detach(self, player: str | None) -> None:
         self.listeners.pop(player, None)
+
+    def attach_watcher(self, key: str, send: Send) -> None:
+        """Send the public table (the view for no seat, public events, no legal actions) to ``send`` from
+        now on, and push it once now. Watchers sit in no seat and act on nothing (tapete.net.watch)."""
+        self.watchers[key] = send
+        send(self.update_for(None, []))
+
+    def detach_watcher(self, key: str) -> None:
+        self.watchers.pop(key, None)
 
     def set_away(self, seat: int, away: bool) -> None:
         """Mark a person's seat as gone (or back); everyone sees it in ``names``."""
@@ -245,6 +255,10 @@ class Host:
     def _broadcast(self, events: list[dict]) -> None:
         for player in list(self.listeners):
             self._send_update(player, events)
+        if self.watchers:                        # one public update, built once, for every watcher
+            public = self.update_for(None, events)
+            for send in list(self.watchers.values()):
+                send(public)
 
 
 def _intent_id(text: object) -> str | None:

@@ -6,6 +6,7 @@ Guest to host:
   ``{"v":1,"type":"intent","id":"<nonce>","seat":2,"state_version":17,"action":"play R7"}``
   ``{"v":1,"type":"deal_commit","round":"<64 hex>","commitment":"<64 hex>"}`` (the fair deal, tapete.net.deal)
   ``{"v":1,"type":"deal_open","round":"<64 hex>","nonce":"<64 hex>"}``
+  ``{"v":1,"type":"watch"}`` (a watcher, after the host's proof: the public table, no seat; tapete.net.watch)
 Host to a guest:
   ``{"v":1,"type":"host","proof":"<signature>","nonce":"<nonce>"}`` (the answer to ``who``)
   ``{"v":1,"type":"update","seat":2,"view":{...},"events":[...],"legal":[...]}``
@@ -44,6 +45,8 @@ GUEST_FIELDS = {
     # the guest's share of the deal (tapete.net.deal): a commitment to its nonce, then the nonce
     "deal_commit": {"v": int, "type": str, "round": str, "commitment": str},
     "deal_open": {"v": int, "type": str, "round": str, "nonce": str},
+    # a watcher (tapete.net.watch): no seat, no key, no name; the host answers with the public table
+    "watch": {"v": int, "type": str},
 }
 HEX64 = re.compile(r"\A[0-9a-f]{64}\Z")
 
@@ -136,6 +139,8 @@ def decode(text: object) -> dict:
         value = message["commitment" if message["type"] == "deal_commit" else "nonce"]
         if not HEX64.match(message["round"]) or not HEX64.match(value):
             raise ProtocolError("a deal round, commitment or nonce is 64 lowercase hex digits", "malformed")
+    elif message["type"] == "watch":
+        pass                                      # exactly {v, type}: nothing more to check
     else:
         if not NONCE.match(message["id"]):
             raise ProtocolError("bad intent id", "malformed")

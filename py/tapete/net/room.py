@@ -26,6 +26,7 @@ from .keys import Signer, check_seat, new_nonce
 from .links import normalize_code, parse_fragment, room_fragment
 from .protocol import SCHEMA_VERSION, ProtocolError, Verify, b64, decode, loads, proof_message
 from .transport import Transport
+from .watch import WatchersMixin
 
 GRACE_SECONDS = 20.0                  # a gone guest's seat waits this long before a bot plays it
 # Guest messages per peer (a token bucket): a burst of RATE_BURST, refilled at RATE_PER_SECOND. Over it,
@@ -110,8 +111,9 @@ class RateLimit:
         self.buckets.pop(peer, None)               # a blocked peer stays blocked
 
 
-class RoomHost:
-    """The host page's room: lobby, then the authoritative game for every connected guest.
+class RoomHost(WatchersMixin):
+    """The host page's room: lobby, then the authoritative game for every connected guest (and the
+    public table for every watcher: :class:`~tapete.net.watch.WatchersMixin`).
 
     ``signer`` holds the room's host key: the host proves itself with it to guests, whose link's
     secret is its public key (:func:`link_secret_of`); ``verify`` checks the guests' hello signatures
@@ -162,6 +164,7 @@ class RoomHost:
         self.newcomers: list[float] = []           # when each recent new peer was let in (last 60 s)
         self.turned_away: set[str] = set()         # peers over NEW_PEERS_PER_MINUTE (ignored)
         self.asking: dict[str, dict] = {}          # player id -> {peer, name, number}: waiting for the host (oldest first)
+        self._init_watchers()                      # watchers: the public table, no seat (tapete.net.watch)
         if saved is not None:
             self._load(saved)
         transport.on_message = self._on_message
@@ -432,6 +435,7 @@ class RoomHost:
             if seat is not None and seats[seat].bot is not None:
                 self.host.hand_back(seat)            # back in time for the game, if not for its deal
             self.host.attach(player, self._sender(peer))
+        self._watchers_to_game()
         self.on_change(self)
 
     # ----- persistence (the host page saves after every change; see docs/multiplayer.md) -----------
@@ -442,6 +446,7 @@ class RoomHost:
                 "join_code": self.join_code, "code_failures": self.code_failures,
                 "game": self.game_id, "player": self.player, "options": self.options, "seed": self.seed,
                 "bot_level": self.bot_level, "kicked": sorted(self.kicked), "locked": self.locked, "fair": self.fair,
+                "watching": self.watching,
                 "deal": None if self.deal is None else self.deal.snapshot(),
                 "seats": [None if spec is None else {"name": spec.name, "player": spec.player, "bot": spec.bot}
                           for spec in seats],
@@ -455,6 +460,7 @@ class RoomHost:
         self.join_code = saved["join_code"] or self.join_code
         self.code_failures = saved["code_failures"]
         self.kicked, self.locked = set(saved.get("kicked", [])), saved.get("locked", False)
+        self.watching = saved.get("watching", True)                   # absent in older saves: open
         self.fair = saved["fair"]
         self.deal, self.deal_since = saved.get("deal_state"), self.clock()
         seats = [None if s is None else SeatSpec(s["name"], player=s["player"], bot=s["bot"]) for s in saved["seats"]]
@@ -477,6 +483,8 @@ class RoomHost:
         pass                                        # a guest introduces itself with hello
 
     def _on_leave(self, peer: str) -> None:
+        if self._drop_watcher(peer):                # a watcher comes and goes freely
+            self.on_change(self)
         if self.limit is not None:
             self.limit.forget(peer)
         self.turned_away.discard(peer)
@@ -509,6 +517,14 @@ class RoomHost:
                 return
             try:
                 message = decode(text)
+                if message["type"] == "watch":
+                    self._watch(peer)
+                    return
+                if peer in self.watchers and message["type"] == "hello":     # (tapete.net.watch)
+                    raise ProtocolError("a watcher takes no seat on this connection: open the link without "
+                                        "watch=1 to play", "watching")
+                if peer in self.watchers and message["type"] != "who":
+                    raise ProtocolError("watchers cannot play", "watcher")
                 if message["type"] not in ("who", "hello"):
                     raise ProtocolError("say hello first", "no_hello")
             except TapeteError as err:
@@ -525,6 +541,8 @@ class RoomHost:
                 if message["type"] in ("deal_commit", "deal_open"):
                     self._deal_message(peer, player, message)
                     return
+                if message["type"] == "watch":
+                    raise ProtocolError("this connection plays a seat; watch from another page", "seated")
                 raise ProtocolError("the game has not started yet", "not_started")
             except TapeteError as err:
                 self._refuse(peer, text, err)
@@ -539,6 +557,9 @@ class RoomHost:
             return
         if message["type"] in ("deal_commit", "deal_open"):
             return                                  # too late: the seed is fixed
+        if message["type"] == "watch":
+            self._refuse(peer, text, ProtocolError("this connection plays a seat; watch from another page", "seated"))
+            return
         rejection = self.host.receive(player, text)
         if rejection is not None:
             self.refused.append(rejection)
@@ -674,6 +695,8 @@ class RoomHost:
         for player, peer in self.peer_of.items():
             if self.host is None:
                 self._send(peer, self.lobby_message(player))
+        if self.host is None:
+            self._lobby_to_watchers()
         self.on_change(self)
 
 
@@ -727,6 +750,8 @@ def parse_snapshot(text: str | None, player: str) -> dict:
     kicked, locked = saved.get("kicked", []), saved.get("locked", False)      # absent in older saves
     if not isinstance(kicked, list) or not all(isinstance(p, str) for p in kicked) or not isinstance(locked, bool):
         raise BadState("bad kicked players or lock")
+    if not isinstance(saved.get("watching", True), bool):             # absent in older saves
+        raise BadState("bad watching flag")
     seats = saved.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= game.max_players:
         raise BadState("bad seats")

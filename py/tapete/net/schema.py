@@ -52,17 +52,25 @@ CARDS = {"top", "discard_top", "hand", "center", "covers", "cards", "added", "pl
          "replaced", "card", "drawn", "grids", "cells", "dealer_draw", "target"}
 
 
-def check_host_message(message: object, game_id: str | None = None) -> dict:
-    """``message`` (parsed JSON) if it is a well-formed host message for ``game_id``; else ProtocolError."""
+def check_host_message(message: object, game_id: str | None = None, watcher: bool = False) -> dict:
+    """``message`` (parsed JSON) if it is a well-formed host message for ``game_id``; else ProtocolError.
+    A ``watcher`` (tapete.net.watch) holds no seat: its lobby says ``you: null``, its updates are for no
+    seat (no ``hand``, no legal actions), and the deal's messages are not for it."""
     if not isinstance(message, dict):
         _bad("a host message must be an object")
     kind = message.get("type")
+    if watcher and kind in ("reveal", "deal_offer", "deal_commits"):
+        _bad(f"a {kind} is not for a watcher")
     if kind == "lobby":
         _lobby(message)
+        if watcher and message["you"] is not None:
+            _bad("a watcher has no seat")
     elif kind == "update":
         if game_id is None:
             _bad("an update before the lobby")
         _update(message, game_id)
+        if watcher and (message["seat"] is not None or message["legal"] or "hand" in message["view"]):
+            _bad("a watcher's update is for no seat: no hand, no legal actions")
     elif kind == "rejected":
         _rejected(message)
     elif kind == "reveal":
