@@ -18,6 +18,7 @@ import traceback
 import js  # Pyodide's bridge to the page
 from pyscript import document, window
 
+js.performance.mark("tapete:main")   # the boot's milestones: docs/shell.md, "Progress and the watchdog"
 APP_MODULE = "tapete.ui.app"
 
 
