@@ -28,7 +28,7 @@ page was ready; the table of phases is written beside the times.
 
 Prints a table and writes it into docs/benchmarks.md between <!-- boot:start --> and
 <!-- boot:end --> (or the --section given; other sections are kept).
-Usage: .venv/bin/python bench/boot.py [--runs 7] [--conditions loopback,10mbit,1.6mbit] [--cut]
+Usage: .venv/bin/python bench/boot.py [--runs 7] [--conditions loopback,10mbit,1.6mbit] [--cut] [--no-bare]
        [--section boot] [--no-write]
 """
 
@@ -303,10 +303,11 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--conditions", default=",".join(CONDITIONS), help="comma-separated: " + ", ".join(CONDITIONS))
     ap.add_argument("--cut", action="store_true", help="also the bare page on the app's own vendored files")
+    ap.add_argument("--no-bare", action="store_true", help="only the app and the reference (quicker)")
     ap.add_argument("--section", default="boot", help="docs/benchmarks.md section to (re)write")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
     args = ap.parse_args()
-    kinds = ["app", "direct", "bare", "cut"] if args.cut else ["app", "direct", "bare"]
+    kinds = ["app", "direct"] + ([] if args.no_bare else ["bare"]) + (["cut"] if args.cut else [])
     conditions = [c for c in args.conditions.split(",") if c]
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
@@ -336,7 +337,7 @@ def main() -> int:
                 "cut": base + "cut.html"}
         try:
             with sync_playwright() as pw:
-                one_run(pw, urls["bare"], None)  # warm-up: OS file cache, Chromium start-up
+                one_run(pw, urls[kinds[-1]], None)  # warm-up: OS file cache, Chromium start-up
                 for i in range(args.runs):
                     for cond in conditions:
                         order = kinds if i % 2 == 0 else kinds[::-1]
