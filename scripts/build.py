@@ -7,18 +7,19 @@ Steps, each skipped when its output is already up to date:
    ``static/vendor/pyodide/``: the loader, the wasm and its JS glue as they are;
    ``pyodide-lock.json`` cut to its ``info`` (Tapete loads no packages); the
    standard library is step 3's;
-   pyscript: bundle npm ``@pyscript/core`` from its sources with esbuild (split into
-   chunks: the plugins, the editor and the terminal stay lazy) into
-   ``static/vendor/pyscript/``, with npm ``polyscript`` patched by patches/ (its worker
-   hooks are read only when a worker is made: no ``Function()`` on the page, so the
-   CSP needs no 'unsafe-eval'). ``pyscript.toml`` is written into dist/index.html as
-   JSON, with a ``<link rel=modulepreload>`` for every chunk PyScript loads at boot with
-   that config (docs/shell.md, "Boot sequence");
 2. trystero, noble: bundle npm ``trystero`` (the Nostr strategy, the package's default
    entry, patched by patches/ through ``npm ci``) with esbuild into ``static/vendor/trystero.mjs``,
    and what static/js/pake.js takes from ``@noble/curves`` and ``@noble/hashes`` into
-   ``static/vendor/noble.mjs`` (ESM, minified);
-3. stdlib: the standard library cut to what runs. scripts/trace_stdlib.mjs runs
+   ``static/vendor/noble.mjs`` (ESM, minified); pyscript: bundle npm ``@pyscript/core`` from
+   its sources with esbuild (split into chunks: its plugins, the editor and the terminal
+   stay lazy) into ``static/vendor/pyscript/``, with npm ``polyscript`` as patched by
+   patches/ (its worker hooks are read only when a worker is made: no ``Function()`` on
+   the page, so the CSP needs no 'unsafe-eval'). Step 5 writes ``pyscript.toml`` into
+   dist/index.html as JSON, with a ``<link rel=modulepreload>`` for every chunk PyScript
+   loads at boot with that config (docs/shell.md, "Boot sequence");
+3. stdlib: the standard library cut to what runs. scripts/trace_stdlib.mjs runs what
+   the page runs before main.py (boot.mjs's missing-import recorder, PyScript's start-up:
+   its package written and imported), then
    scripts/stdlib_exercise.py (every import written in the sources, every module,
    the self-test of every game, whole games with every bot level, a room played
    out, the error path) in the vendored Pyodide under node and lists the stdlib
