@@ -275,6 +275,10 @@ def table(results: dict, runs: int, conditions: list[str], info: dict, load_star
             cold_cell = f"{cold:.2f}"
         lines.append(f"| {label} | **ratio app/reference** | {cold_cell} "
                      f"| **{warm:.2f}** (≤ {WARM_TARGET:.2f}: {ok(warm, WARM_TARGET)}) | {size:.3f} | | |")
+        paired = {m: statistics.median(a / b for a, b in zip(results[cond]["app"][m], results[cond]["direct"][m]))
+                  for m in ("cold", "warm")}
+        lines.append(f"| {label} | ratio app/reference, paired (median of the runs' own ratios) "
+                     f"| {paired['cold']:.2f} | {paired['warm']:.2f} | | | |")
         if cond == "loopback" and "bare" in kinds:
             bare = app["cold"] / med["bare"]["cold"]
             lines.append(f"| {label} | **ratio app/bare** | **{bare:.2f}** (≤ {BARE_TARGET:.2f}: {ok(bare, BARE_TARGET)}) "
@@ -289,6 +293,9 @@ def table(results: dict, runs: int, conditions: list[str], info: dict, load_star
         f"First visit on the wire (app, cold, median): {total / 1e6:.2f} MB (goal ≤ {GOAL_BYTES / 1e6:.1f} MB: "
         f"{ok(total, GOAL_BYTES)}).",
         *phases(results, conditions, kinds),
+        "",
+        "Ratios: of the medians (the goals); paired: the median over runs of app/reference within one run (the "
+        "two loads of a run are back to back, so a change of the machine's load between runs cancels out).",
         "",
         "Reference: the same `dist/` booted without PyScript by `bench/direct_boot.mjs` (the boot of main "
         "2397937). Bare: npm pyodide as shipped (full `python_stdlib.zip`, full `pyodide-lock.json`) with the "
