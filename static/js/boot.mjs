@@ -7,7 +7,8 @@
 // - counts the bytes of every file of the site fetched while booting (a pass-through
 //   TransformStream, so the wasm still compiles while it downloads) and reports them with their
 //   Content-Encoding to tapeteShell.received(); pyodide.asm.mjs, an import(), is counted by the shell
-//   when its resource timing entry appears. The shell shows "Preparing the cards… 1.2 / 3.9 MB";
+//   when its resource timing entry appears, as is a preload that finished before anyone fetched it.
+//   The shell shows "Preparing the cards… 1.2 / 3.9 MB";
 // - adds to PyScript's hooks (its API for this): once Python is up (hooks.main.onReady, before
 //   PyScript imports its own Python package and before main.py) the missing-import recorder goes on
 //   sys.meta_path, Python's stderr goes to console.warn (PyScript sends it to console.error), a
@@ -47,6 +48,9 @@ const realFetch = window.fetch;
 function counting(response) {
   const url = new URL(response.url, location.href);
   if (!response.body || url.origin !== site.origin || !url.pathname.startsWith(site.pathname)) return response;
+  // a file whose download has finished (a preload: tapete.zip by the time PyScript asks for it) was
+  // counted from its resource timing entry: nothing to stream through the counter
+  if (performance.getEntriesByName(url.href, "resource").some((e) => e.responseEnd > 0)) return response;
   const name = url.pathname.slice(site.pathname.length);
   const encoding = response.headers.get("content-encoding") || "";
   let seen = 0;
