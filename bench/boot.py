@@ -46,6 +46,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,6 +180,17 @@ def one_run(pw, url: str, emulate: dict | None) -> dict:
         finally:
             ctx.close()
     return {"cold": cold, "warm": warm, "bytes": cold_bytes, "cold_steps": cold_steps, "warm_steps": warm_steps}
+
+
+def run_once_more_on_crash(pw, url: str, emulate: dict | None) -> dict:
+    """one_run, again once if Chromium's renderer died (a shared machine short of memory, not the page)."""
+    try:
+        return one_run(pw, url, emulate)
+    except PlaywrightError as err:
+        if "crashed" not in str(err).lower():
+            raise
+        print(f"  (renderer crashed: {str(err).splitlines()[0]}; that load again)", flush=True)
+        return one_run(pw, url, emulate)
 
 
 def machine() -> dict[str, str]:
@@ -349,7 +361,7 @@ def main() -> int:
                     for cond in conditions:
                         order = kinds if i % 2 == 0 else kinds[::-1]
                         for kind in order:
-                            r = one_run(pw, urls[kind], CONDITIONS[cond][1])
+                            r = run_once_more_on_crash(pw, urls[kind], CONDITIONS[cond][1])
                             for m in ("cold", "warm", "bytes", "cold_steps", "warm_steps"):
                                 results[cond][kind][m].append(r[m])
                             print(f"run {i + 1}/{args.runs} {cond:8s} {kind:6s} cold {r['cold']:6.2f} s  "
