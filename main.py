@@ -1,44 +1,24 @@
-"""Tapete entry point, run by static/js/boot.mjs once Pyodide is up and tapete.zip is unpacked
-into the working directory (/home/pyodide).
+"""Tapete entry point: PyScript runs it (index.html: ``<script type="py" src="./main.py" config=…>``)
+once Pyodide is up, tapete.zip is unpacked into the working directory (/home/pyodide, pyscript.toml's
+[files]) and PyScript's own Python package is imported.
 
 Thin on purpose: put the unpacked package on sys.path, start the UI
 (`tapete.ui.app.start()`, awaited if it is a coroutine), then mark the page
 ready with <html data-ready="1">. Any failure is shown in the shell's error box.
 
-The standard library is cut to what Tapete runs (scripts/build.py, step stdlib). So that a path the
-cut missed is seen, every import that finds no module is recorded (a finder last on
-sys.meta_path): `window.tapeteMissingImports()` returns them as JSON; the browser tests compare
-them with the full standard library.
+Imports that find nothing are recorded from before PyScript's own (static/js/boot.mjs, through
+PyScript's onReady hook): `window.tapeteMissingImports()`.
 """
 
 import inspect
-import json
 import os
 import sys
 import traceback
 
 import js  # Pyodide's bridge to the page
-from pyodide.ffi import create_proxy
+from pyscript import document, window
 
-# Not `from pyscript import ...`: that shim travels in tapete.zip, whose failures this file reports.
-window = js.globalThis
-document = js.document
-
-MISSING: list[str] = []
-
-
-class _RecordMissing:
-    """Last on sys.meta_path: sees only imports no other finder could satisfy."""
-
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        MISSING.append(name)
-        return None
-
-
-sys.meta_path.append(_RecordMissing)
-window.tapeteMissingImports = create_proxy(lambda: json.dumps(MISSING))
-
+js.performance.mark("tapete:main")   # the boot's milestones: docs/shell.md, "Progress and the watchdog"
 APP_MODULE = "tapete.ui.app"
 
 
@@ -84,4 +64,4 @@ async def _boot():
     document.documentElement.setAttribute("data-ready", "1")
 
 
-await _boot()  # noqa: F704  (boot.mjs runs main.py with runPythonAsync: top-level await)
+await _boot()  # noqa: F704  (PyScript runs main.py asynchronously: top-level await)

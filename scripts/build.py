@@ -6,15 +6,22 @@ Steps, each skipped when its output is already up to date:
 1. vendor: copy the Pyodide core runtime (npm ``pyodide``) into
    ``static/vendor/pyodide/``: the loader, the wasm and its JS glue as they are;
    ``pyodide-lock.json`` cut to its ``info`` (Tapete loads no packages); the
-   standard library is step 3's. PyScript is not shipped: the page boots Pyodide
-   itself (static/js/boot.mjs, docs/shell.md) and ``py/pyscript.py`` keeps the
-   two names of PyScript's API the UI uses;
+   standard library is step 3's;
 2. trystero, noble: bundle npm ``trystero`` (the Nostr strategy, the package's default
    entry, patched by patches/ through ``npm ci``) with esbuild into ``static/vendor/trystero.mjs``,
    and what static/js/pake.js and keys.js take from ``@noble/curves`` and ``@noble/hashes`` into
    ``static/vendor/noble.mjs`` (ESM, minified); qr: npm ``qrcode-generator`` into
    ``static/vendor/qrcode.mjs`` (the join link's QR code, loaded on demand by static/js/qr.js);
-3. stdlib: the standard library cut to what runs. scripts/trace_stdlib.mjs runs
+   pyscript: bundle npm ``@pyscript/core`` from
+   its sources with esbuild (split into chunks: its plugins, the editor and the terminal
+   stay lazy) into ``static/vendor/pyscript/``, with npm ``polyscript`` as patched by
+   patches/ (its worker hooks are read only when a worker is made: no ``Function()`` on
+   the page, so the CSP needs no 'unsafe-eval'). Step 5 writes ``pyscript.toml`` into
+   dist/index.html as JSON, with a ``<link rel=modulepreload>`` for every chunk PyScript
+   loads at boot with that config (docs/shell.md, "Boot sequence");
+3. stdlib: the standard library cut to what runs. scripts/trace_stdlib.mjs runs what
+   the page runs before main.py (boot.mjs's missing-import recorder, PyScript's start-up:
+   its package written and imported), then
    scripts/stdlib_exercise.py (every import written in the sources, every module,
    the self-test of every game, whole games with every bot level, a room played
    out, the error path) in the vendored Pyodide under node and lists the stdlib
@@ -22,14 +29,16 @@ Steps, each skipped when its output is already up to date:
    as bytecode compiled by the vendored Pyodide (stored, not deflated: the wire
    compression does better on the whole file).
    Cached in ``build/stdlib.json`` by a hash of its inputs;
-4. zip: pack ``py/tapete/**`` and ``py/pyscript.py`` into ``build/tapete.zip``
+4. zip: pack ``py/tapete/**`` into ``build/tapete.zip``
    (stored, for the same reason; ``.json`` files and sourceless bytecode, no
    ``.py``), deterministically (sorted names, fixed timestamps and
    permissions), so the same sources always give the same bytes. The zip also
    carries ``__pycache__/*.cpython-3XX.pyc`` compiled by the vendored Pyodide
    itself (scripts/compile_pyc.mjs, run with node; unchecked-hash pycs, redone
-   whenever a source changes), so the page does not compile Python at boot.
-   ``TAPETE_NO_PYC=1`` leaves them out;
+   whenever a source changes), so the page does not compile Python at boot; and
+   ``pyscript/__pycache__/*.cpython-3XX.pyc`` for PyScript's own Python package, which
+   PyScript writes as source into the working directory at every boot (the pycs beside
+   it are used unchecked). ``TAPETE_NO_PYC=1`` leaves them out;
 5. dist: assemble ``dist/``, a self-contained static folder: index.html (with
    the boot download sizes written in), main.py, tapete.zip, static/ (vendor
    included) and the icons drawn by scripts/icons.py. Files in dist/ that no
@@ -48,7 +57,7 @@ never loads it). The rules step renders the "How to play" pages with
 ``tapete.ui.rules`` under this CPython into ``build/rules/<game>.<lang>.html``,
 copied to ``dist/rules/`` (static HTML: the page shows them without Python).
 
-Usage: python3 scripts/build.py [--step vendor|trystero|noble|qr|zip|stdlib|rules|dist ...] [-q]
+Usage: python3 scripts/build.py [--step vendor|trystero|noble|qr|pyscript|zip|stdlib|rules|dist ...] [-q]
 ``npm ci`` must have run first (the Makefile does it).
 """
 
@@ -56,8 +65,10 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import functools
 import gzip
 import hashlib
+import html as htmllib
 import io
 import json
 import os
@@ -93,8 +104,16 @@ PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")  # as np
 PYODIDE_VENDOR = VENDOR / "pyodide"
 # Files of the page itself, copied to the root of dist/ (index.html: see write_index).
 PAGE_FILES = ("index.html", "main.py")
-# The Python shipped in tapete.zip: the package and the PyScript API shim.
-ZIP_ROOTS = (PACKAGE, PY_SRC / "pyscript.py")
+# The Python shipped in tapete.zip: the package (and bytecode for PyScript's package, see step_zip).
+ZIP_ROOTS = (PACKAGE,)
+# PyScript: npm @pyscript/core bundled from its sources (step_pyscript), configured by pyscript.toml.
+PYSCRIPT_NPM = "@pyscript/core"
+PYSCRIPT_VENDOR = VENDOR / "pyscript"
+PYSCRIPT_TOML = ROOT / "pyscript.toml"
+PYSCRIPT_META = BUILD / "pyscript-meta.json"     # esbuild's metafile: which chunk imports which
+# patches/polyscript+<version>.patch (applied by `npm ci`) makes polyscript's Hook read worker hooks
+# lazily; this line of it must be in node_modules before anything is bundled.
+POLYSCRIPT_PATCHED = ("esm/worker/hook.js", "get: () => worker?.[key]")
 # Boot downloads whose sizes the progress line counts (index.html data-boot-sizes).
 BOOT_FILES = ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
               "static/vendor/pyodide/pyodide.asm.mjs", "tapete.zip")
@@ -115,6 +134,7 @@ SW_EXTRA = ("static/config.json", "static/js/lab.mjs", "static/js/lab_worker.mjs
 # A module imported with import() is precached only up to this size: small lazy modules are; big
 # ones only rooms need (p2p.js's Trystero) are not.
 SW_DYNAMIC_MAX = 16 * 1024
+PYSCRIPT_DIST = "static/vendor/pyscript/"
 REF_RE = re.compile(r'(?:href|src|config)="\./([^"?#]+)"')
 IMPORT_RE = re.compile(r"""\b(?:from|import)\s*(\(\s*)?["'](\.{1,2}/[^"'\s?#]+)["']""")
 
@@ -198,9 +218,6 @@ def step_vendor() -> None:
     keep = (PYODIDE_VENDOR / "pyodide-lock.json", PYODIDE_VENDOR / "python_stdlib.zip")
     n = sync_tree(pairs, PYODIDE_VENDOR, keep=keep)
     n += write_if_changed(keep[0], minimal_lock((pyodide / "pyodide-lock.json").read_text()).encode())
-    if (VENDOR / "pyscript").exists():  # left by builds from before the direct boot
-        shutil.rmtree(VENDOR / "pyscript")
-        log("vendor: removed static/vendor/pyscript (PyScript is no longer shipped)")
     axe = NODE_MODULES / "axe-core" / "axe.min.js"        # for the browser tests only (never loaded by the page)
     if axe.exists():
         n += sync_tree({axe: VENDOR / "axe" / "axe.min.js"}, VENDOR / "axe")
@@ -277,6 +294,107 @@ def step_qr() -> None:
     bundle("qr", 'export { qrcode } from "qrcode-generator";\n', VENDOR / "qrcode.mjs", ("qrcode-generator",))
 
 
+# pyscript -------------------------------------------------------------------
+def step_pyscript() -> None:
+    """npm ``@pyscript/core`` bundled from its sources (``src/core.js``) with esbuild into
+    static/vendor/pyscript/: ``core.js`` and chunks, every ``import()`` of PyScript (its plugins, the
+    editor's CodeMirror, the terminal's xterm, polyscript's TOML and zip readers) a chunk of its own
+    that loads only when asked for. From the sources, not npm's prebuilt ``dist/``, so that npm
+    ``polyscript`` goes in as patched by patches/ (no ``Function()`` on a page that runs no worker).
+    esbuild's metafile (build/pyscript-meta.json) says which chunks the boot needs (boot_chunks)."""
+    core = need_node_modules(PYSCRIPT_NPM)
+    polyscript = need_node_modules("polyscript")
+    hook, patched = POLYSCRIPT_PATCHED
+    if patched not in (polyscript / hook).read_text():
+        sys.exit("[build] node_modules/polyscript is not patched: run `npm ci` (applies patches/)")
+    out = PYSCRIPT_VENDOR / "core.js"
+    inputs = [core / "package.json", polyscript / "package.json", polyscript / hook, ROOT / "package-lock.json",
+              Path(__file__), *sorted((ROOT / "patches").glob("polyscript+*.patch"))]
+    if out.exists() and PYSCRIPT_META.exists() and all(p.stat().st_mtime <= out.stat().st_mtime for p in inputs):
+        log("pyscript: up to date")
+        return
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    if not esbuild.exists():
+        sys.exit("[build] node_modules/.bin/esbuild missing: run `npm ci`")
+    staging = BUILD / "pyscript-out"
+    shutil.rmtree(staging, ignore_errors=True)
+    subprocess.run(
+        [str(esbuild), str(core / "src" / "core.js"), "--bundle", "--splitting", "--format=esm", "--minify",
+         "--platform=browser", "--target=es2022", "--legal-comments=none", "--log-level=warning",
+         f"--outdir={staging}", "--entry-names=[name]", "--chunk-names=[name]-[hash]",
+         # an import() polyscript's zip reader makes for streams only (MicroPython): npm's dist leaves it too
+         "--external:@zip.js/zip.js",
+         f"--metafile={PYSCRIPT_META}"],
+        check=True, cwd=ROOT)
+    shutil.rmtree(PYSCRIPT_VENDOR, ignore_errors=True)       # chunk names carry hashes: no stale ones
+    staging.rename(PYSCRIPT_VENDOR)
+    boot = boot_chunks()
+    size = sum((ROOT / "static" / p.removeprefix("static/")).stat().st_size for p in boot)
+    log(f"pyscript: bundled {rel(PYSCRIPT_VENDOR)} ({len(list(PYSCRIPT_VENDOR.glob('*.js')))} chunks; "
+        f"{len(boot)} load at boot, {size // 1024} KiB)")
+
+
+def pyscript_config() -> dict:
+    """pyscript.toml, parsed (the source of the JSON that dist/index.html carries)."""
+    import tomllib
+    with PYSCRIPT_TOML.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def boot_chunks() -> list[str]:
+    """The files of static/vendor/pyscript/ PyScript loads at boot with pyscript.toml, as dist paths,
+    ``core.js`` first: core.js and what it imports statically, and every plugin the config does not
+    switch off with ``!name`` plus ``error`` (PyScript imports it even when switched off, to keep it
+    off the page), with what those import. The build preloads exactly these; the rest (the editor,
+    the terminal, CodeMirror, xterm, the TOML and zip readers) loads only when a page asks."""
+    outputs = json.loads(PYSCRIPT_META.read_text())["outputs"]
+    by_name = {Path(path).name: meta for path, meta in outputs.items() if path.endswith(".js")}
+    plugins = {}
+    for name, meta in by_name.items():
+        entry = meta.get("entryPoint", "")
+        if re.search(r"/src/plugins/[\w-]+\.js$", entry):
+            plugins[Path(entry).stem] = name
+    wanted = pyscript_config().get("plugins", [])
+    unknown = [p for p in wanted if p.lstrip("!") not in plugins]
+    if unknown:
+        sys.exit(f"[build] pyscript.toml names plugins PyScript does not have: {unknown} (it has {sorted(plugins)})")
+    todo = ["core.js", *(chunk for key, chunk in sorted(plugins.items()) if key == "error" or f"!{key}" not in wanted)]
+    seen: list[str] = []
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        seen.append(name)
+        todo += [Path(i["path"]).name for i in by_name[name]["imports"] if i["kind"] == "import-statement"]
+    return [f"static/vendor/pyscript/{name}" for name in seen]
+
+
+@functools.cache
+def pyscript_python() -> dict[str, bytes]:
+    """PyScript's Python package as PyScript writes it into the working directory at every boot
+    (``{"pyscript/context.py": source, ...}``): @pyscript/core's ``src/stdlib/pyscript.js``, read by node."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] PyScript's Python package is read with node (apt-get install nodejs)")
+    module = (need_node_modules(PYSCRIPT_NPM) / "src" / "stdlib" / "pyscript.js").as_uri()
+    text = subprocess.run([node, "--input-type=module", "-e",
+                           f"const m = await import({json.dumps(module)}); process.stdout.write(JSON.stringify(m.default))"],
+                          check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    files: dict[str, bytes] = {}
+
+    def walk(prefix: str, tree: dict) -> None:
+        for name, value in tree.items():
+            if isinstance(value, str):
+                files[f"{prefix}{name}"] = value.encode()
+            else:
+                walk(f"{prefix}{name}/", value)
+
+    walk("", json.loads(text))
+    if "pyscript/__init__.py" not in files:
+        sys.exit("[build] @pyscript/core's src/stdlib/pyscript.js has no pyscript/__init__.py")
+    return files
+
+
 # 3. stdlib ------------------------------------------------------------------
 def traced_stdlib() -> list[str]:
     """Paths inside npm pyodide's python_stdlib.zip that Tapete loads (scripts/trace_stdlib.mjs runs
@@ -287,8 +405,9 @@ def traced_stdlib() -> list[str]:
     if not tapete_zip.exists():
         step_zip()
     key = hashlib.sha256()
-    for path in (pyodide / "package.json", ROOT / "scripts" / "trace_stdlib.mjs",
-                 ROOT / "scripts" / "stdlib_exercise.py", tapete_zip, main_py, *package_files()):
+    for path in (pyodide / "package.json", NODE_MODULES / PYSCRIPT_NPM / "package.json", ROOT / "scripts" / "trace_stdlib.mjs",
+                 ROOT / "scripts" / "stdlib_exercise.py", ROOT / "static" / "js" / "boot.mjs", tapete_zip, main_py,
+                 *package_files()):
         key.update(path.read_bytes() + b"\0")
     digest = key.hexdigest()
     cache = BUILD / "stdlib.json"
@@ -433,7 +552,46 @@ def package_entries(files: list[Path]) -> dict[str, bytes]:
     missing = [p for p in files if p.suffix == ".py" and p.relative_to(PY_SRC).with_suffix(".pyc").as_posix() not in data]
     if missing:
         sys.exit(f"[build] no bytecode for {missing[:5]}")
+    data.update(pyscript_pycs())
     return data
+
+
+def pyscript_boot_modules() -> set[str]:
+    """The files of PyScript's package that ``import pyscript`` loads: ``pyscript/__init__.py`` and the
+    ``pyscript.*`` modules it imports when imported (not inside functions), transitively (read with
+    ``ast``). The others (``pyscript.web``, ``.fs``, ``.media``) compile when a page first imports them."""
+    import ast
+
+    def imported(node) -> list[str]:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return []
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+        return names + [n for child in ast.iter_child_nodes(node) for n in imported(child)]
+
+    sources = pyscript_python()
+    todo, seen = ["pyscript/__init__.py"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in sources:
+            continue
+        seen.add(name)
+        todo += [m.replace(".", "/") + ".py" for m in imported(ast.parse(sources[name])) if m.startswith("pyscript.")]
+    return seen
+
+
+def pyscript_pycs() -> dict[str, bytes]:
+    """Bytecode for PyScript's Python package where Python looks for it beside a source,
+    ``pyscript/__pycache__/<module>.cpython-3XX.pyc`` (unchecked-hash): PyScript writes the sources into
+    the working directory at every boot, after tapete.zip is unpacked there, and ``import pyscript``
+    then compiles nothing. Compiled from the very sources PyScript writes (pyscript_python), for the
+    modules ``import pyscript`` loads (pyscript_boot_modules)."""
+    sources = {name: code for name, code in pyscript_python().items() if name in pyscript_boot_modules()}
+    pycs = pyodide_bytecode(sources, "pyscript-pyc")
+    expected = {f"{posixpath.dirname(n)}/__pycache__/{posixpath.basename(n)[:-3]}" for n in sources if n.endswith(".py")}
+    if {n.rsplit(".", 2)[0] for n in pycs} != expected:
+        sys.exit(f"[build] PyScript's package compiled to {sorted(pycs)}")
+    return pycs
 
 
 def step_zip() -> Path:
@@ -526,18 +684,43 @@ def setup_templates() -> str:
     return "\n  ".join(out)
 
 
+PYSCRIPT_PRELOAD_MARKER = "<!-- build: pyscript modulepreload -->"
+PYSCRIPT_CONFIG_ATTR = 'config="./pyscript.toml"'
+MPY_CONFIG = '<mpy-config src="./pyscript.toml" hidden></mpy-config>'
+
+
+def pyscript_json(dist: Path = DIST) -> tuple[str, str]:
+    """(the ``py`` config, the ``mpy`` config) as JSON: pyscript.toml as it is, and for MicroPython, which
+    Tapete does not run, only its ``plugins`` (without an ``<mpy-config>`` PyScript imports every plugin
+    for it). The interpreter named must be the vendored one (the page loads nothing from another host)."""
+    config = pyscript_config()
+    interpreter = config.get("interpreter", "")
+    if not (interpreter.startswith("./") and interpreter.endswith("/pyodide.mjs") and (dist / interpreter[2:]).is_file()):
+        sys.exit(f"[build] pyscript.toml: interpreter must be the vendored Pyodide's ./…/pyodide.mjs, not {interpreter!r}")
+    compact = (",", ":")
+    return json.dumps(config, separators=compact), json.dumps({"plugins": config.get("plugins", [])}, separators=compact)
+
+
 def write_index(dist: Path = DIST) -> None:
-    """dist/index.html: index.html with ``data-boot-sizes`` filled in (see boot_sizes) and the
-    pre-rendered setup forms in place of SETUP_MARKER (see setup_templates). (The rules pages need no
-    list: static/js/ui.js fetches rules/<game>.<lang>.html when a ``data-rules`` button is pressed.)"""
+    """dist/index.html: index.html with ``data-boot-sizes`` filled in (see boot_sizes), the
+    pre-rendered setup forms in place of SETUP_MARKER (see setup_templates), pyscript.toml written in
+    as JSON (the ``config`` of ``<script type="py">`` and the ``<mpy-config>``: no fetch, no TOML
+    parser at boot) and a ``<link rel="modulepreload">`` for each chunk PyScript loads at boot
+    (boot_chunks) in place of PYSCRIPT_PRELOAD_MARKER. (The rules pages need no list:
+    static/js/ui.js fetches rules/<game>.<lang>.html when a ``data-rules`` button is pressed.)"""
     text = (ROOT / "index.html").read_text()
     marker = 'data-boot-sizes=""'
-    for needed in (marker, SETUP_MARKER):
-        if needed not in text:
-            sys.exit(f"[build] index.html lacks {needed}")
+    for needed in (marker, SETUP_MARKER, PYSCRIPT_PRELOAD_MARKER, PYSCRIPT_CONFIG_ATTR, MPY_CONFIG):
+        if text.count(needed) != 1:
+            sys.exit(f"[build] index.html must hold {needed} once")
     sizes = json.dumps(boot_sizes(dist), separators=(",", ":")).replace('"', "&quot;")
     text = text.replace(marker, f'data-boot-sizes="{sizes}"')
     text = text.replace(SETUP_MARKER, setup_templates())
+    py_config, mpy_config = pyscript_json(dist)
+    text = text.replace(PYSCRIPT_CONFIG_ATTR, f'config="{htmllib.escape(py_config)}"')
+    text = text.replace(MPY_CONFIG, f"<mpy-config hidden>{htmllib.escape(mpy_config, quote=False)}</mpy-config>")
+    preloads = "\n  ".join(f'<link rel="modulepreload" href="./{path}">' for path in boot_chunks())
+    text = text.replace(PYSCRIPT_PRELOAD_MARKER, preloads)
     write_if_changed(dist / "index.html", text.encode())
 
 
@@ -596,7 +779,9 @@ def build_version(files: dict[str, Path]) -> str:
 def precache_list(files: dict[str, Path]) -> list[str]:
     """What the page needs to boot and play against bots: index.html's local references (stylesheets,
     scripts, preloads, icons, manifest), Pyodide's runtime, SW_EXTRA, and every module those scripts
-    import (static imports always, import() up to SW_DYNAMIC_MAX bytes)."""
+    import (static imports always, import() up to SW_DYNAMIC_MAX bytes; none of PyScript's: the chunks
+    it loads at boot are index.html's modulepreloads, its editor, terminal and other plugins are left
+    to the network)."""
     todo = ["index.html", *SW_EXTRA, *(f"static/vendor/pyodide/{name}" for name in PYODIDE_FILES)]
     todo += [path for path in files if path.startswith("rules/")]   # the rules pages, when built
     todo += REF_RE.findall(files["index.html"].read_text())
@@ -612,6 +797,8 @@ def precache_list(files: dict[str, Path]) -> list[str]:
         if path.endswith((".js", ".mjs")):
             for dynamic, spec in IMPORT_RE.findall(files[path].read_text(errors="replace")):
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
+                if dynamic and path.startswith(PYSCRIPT_DIST):
+                    continue    # PyScript's lazy chunks: index.html preloads each one the boot loads
                 if target in files and not (dynamic and files[target].stat().st_size > SW_DYNAMIC_MAX):
                     todo.append(target)
     return sorted(seen)
@@ -645,7 +832,7 @@ def step_dist(dist: Path = DIST) -> None:
 
 
 STEPS = {"vendor": step_vendor, "trystero": step_trystero, "noble": step_noble, "qr": step_qr,  # qr: issue 32
-         "zip": step_zip, "stdlib": step_stdlib,
+         "pyscript": step_pyscript, "zip": step_zip, "stdlib": step_stdlib,
          "rules": step_rules,
          "dist": step_dist}
 

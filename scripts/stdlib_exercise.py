@@ -1,8 +1,9 @@
 """Run every path of Tapete that can run outside a page, to learn which standard-library modules it
 imports (scripts/trace_stdlib.mjs runs this inside the vendored Pyodide under node).
 
-What runs: every absolute import written anywhere in main.py, py/pyscript.py and py/tapete (module
-level or inside functions, found line by line, so UI code that needs a page still counts); every
+What runs: every absolute import written anywhere in main.py and py/tapete (module level or inside
+functions, found line by line, so UI code that needs a page still counts; ``pyscript`` is PyScript's
+real package, written and imported by trace_stdlib.mjs as PyScript does before main.py); every
 module of the package imported; the conformance self-test for every game; a whole game of every
 game with every bot level; a room (host, two guests, a bot) on the in-memory transport played to
 the end, with a reconnect and refused messages (a 100,000-deep text among them); the host proof and

@@ -1,25 +1,56 @@
-// Boots Tapete: loads the vendored Pyodide directly (no PyScript), unpacks tapete.zip into Python's
-// working directory and runs main.py, telling the shell (static/js/shell.js) how far it got.
+// Boots Tapete through PyScript: loads the vendored PyScript (static/vendor/pyscript/core.js), which
+// finds <script type="py" src="./main.py" config="…"> in index.html, loads the vendored Pyodide named
+// by the config (pyscript.toml, written in as JSON by scripts/build.py), unpacks tapete.zip into
+// Python's working directory ([files]) and runs main.py. docs/shell.md, "Boot sequence".
 //
-// Why not PyScript: its own start-up (config fetch, plugins, its Python package) was most of the
-// gap between the page and a bare loadPyodide() (docs/benchmarks.md); the UI keeps PyScript's API
-// for the DOM through py/pyscript.py (`from pyscript import document, window`).
-//
-// Progress: while booting, every fetch of the page's own files is counted as its body streams in
-// (a pass-through TransformStream, so the wasm still compiles while it downloads) and reported with
-// its Content-Encoding to tapeteShell.received(); pyodide.asm.mjs, an import(), is reported when
-// its resource timing entry appears. The shell turns that into "Preparing the cards… 1.2 / 3.9 MB".
+// Before PyScript starts, this module
+// - counts the bytes of every file of the site fetched while booting (a pass-through
+//   TransformStream, so the wasm still compiles while it downloads) and reports them with their
+//   Content-Encoding to tapeteShell.received(); pyodide.asm.mjs, an import(), is counted by the shell
+//   when its resource timing entry appears, as is a preload that finished before anyone fetched it.
+//   The shell shows "Preparing the cards… 1.2 / 3.9 MB";
+// - adds to PyScript's hooks (its API for this): once Python is up (hooks.main.onReady, before
+//   PyScript imports its own Python package and before main.py) the missing-import recorder goes on
+//   sys.meta_path, Python's stderr goes to console.warn (PyScript sends it to console.error), a
+//   Python error PyScript reports fails the boot visibly, and the shell moves to "Setting the table…".
+// PyScript's error banners are off (plugins "!error" in pyscript.toml): the shell shows boot errors.
 const shell = window.tapeteShell;
-const pyodideDir = new URL("../vendor/pyodide/", import.meta.url);
 const site = new URL("../../", import.meta.url);
 
-// pyscript.js_import (py/pyscript.py) needs import() from JavaScript.
-window.tapeteImport = (url) => import(url);
+// The standard library is cut to what Tapete runs (scripts/build.py, step stdlib). So that a path the
+// cut missed is seen, every import that finds no module is recorded (a finder last on sys.meta_path),
+// PyScript's own imports included: window.tapeteMissingImports() returns them as JSON; the browser
+// tests compare them with the full standard library. scripts/trace_stdlib.mjs runs this code too.
+const RECORD_MISSING = `
+import json
+import sys
+
+import js
+from pyodide.ffi import create_proxy
+
+MISSING = []
+
+
+class _RecordMissing:
+    """Last on sys.meta_path: sees only imports no other finder could satisfy."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        MISSING.append(name)
+        return None
+
+
+sys.meta_path.append(_RecordMissing)
+js.tapeteMissingImports = create_proxy(lambda: json.dumps(MISSING))
+`;
 
 const realFetch = window.fetch;
 function counting(response) {
   const url = new URL(response.url, location.href);
   if (!response.body || url.origin !== site.origin || !url.pathname.startsWith(site.pathname)) return response;
+  // a file whose download has finished (a preload: tapete.zip by the time PyScript asks for it) was
+  // counted from its resource timing entry: nothing to stream through the counter
+  if (performance.getEntriesByName(url.href, "resource").some((e) => e.responseEnd > 0)) return response;
   const name = url.pathname.slice(site.pathname.length);
   const encoding = response.headers.get("content-encoding") || "";
   let seen = 0;
@@ -40,28 +71,22 @@ window.fetch = function (input, init) {
   return realFetch.call(this, input, init).then(counting);
 };
 
-async function fetchOk(path) {
-  const response = await fetch(new URL(path, site));
-  if (!response.ok) throw new Error(`Failed to load ${path}: HTTP ${response.status}`);
-  return response;
+function pythonUp({ interpreter, io }) {
+  window.fetch = realFetch;                 // every boot download has been asked for
+  shell.stage("app");
+  interpreter.runPython(RECORD_MISSING, { globals: interpreter.toPy({}) });
+  const stderr = io.stderr;
+  io.stderr = (value, ...rest) => {
+    if (typeof value === "string") return console.warn(value);   // Python's sys.stderr, line by line
+    // an exception PyScript caught around Python it ran (its package, main.py): the boot cannot go on
+    shell.fail((value && (value.message || value.stack)) || String(value));
+    return stderr(value, ...rest);
+  };
 }
 
 try {
-  const zip = fetchOk("tapete.zip").then((r) => r.arrayBuffer());
-  const main = fetchOk("main.py").then((r) => r.text());
-  zip.catch(() => {});   // reported by the await below, not as an unhandled rejection first
-  main.catch(() => {});
-  const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({
-    indexURL: pyodideDir.href,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
-  shell.stage("app");
-  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
-  const source = await main;
-  window.fetch = realFetch;
-  await pyodide.runPythonAsync(source, { filename: "/home/pyodide/main.py" });
+  const { hooks } = await import("../vendor/pyscript/core.js");
+  hooks.main.onReady.add(pythonUp);
 } catch (error) {
   window.fetch = realFetch;
   shell.fail((error && (error.stack || error.message)) || String(error));

@@ -90,6 +90,39 @@ def test_offline_reload_boots_and_plays_against_bots(new_page, boot, dist_dir):
     assert played in page.inner_text('[data-testid="log"]'), played
 
 
+def test_a_sub_path_deploy_boots_plays_and_works_offline(new_page, boot, dist_dir, tmp_path):
+    """dist/ served at /games/tapete/ (a project page, a school's folder): PyScript, Pyodide, the zip and
+    main.py all come from under that path, the service worker's scope is that folder, and with the
+    server gone a reload boots from the cache and a game starts."""
+    import os
+    root = tmp_path / "www"
+    shutil.copytree(dist_dir, root / "games" / "tapete", copy_function=os.link)
+    server = start_server(root)
+    url = server_url(server) + "games/tapete/?bot_delay=0&seed=4"
+    page = new_page(service_workers="allow", locale="en-US")
+    requested = []
+    page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+    boot(page, url)
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("/games/tapete/sw.js")
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)").endswith("/games/tapete/")
+    assert {"/games/tapete/main.py", "/games/tapete/tapete.zip", "/games/tapete/static/vendor/pyscript/core.js",
+            "/games/tapete/static/vendor/pyodide/pyodide.asm.wasm"} <= set(requested)
+    assert all(path.startswith("/games/tapete/") for path in requested), requested
+    assert [p for p, status, _, _ in server.sent if status >= 400] == []
+
+    page.context.set_offline(True)
+    server.shutdown()
+    server.server_close()
+    boot(page, url)
+    page.click('[data-testid="game-chupate"]')
+    page.check('[data-testid="opt-opponents-1"]')
+    page.check('[data-testid="opt-mode-quick"]')
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_selector('[data-testid="table"]')
+    assert not new_page.console_errors, new_page.console_errors
+
+
 def test_new_build_version_replaces_the_old_cache(new_page, boot, dist_dir, serve_dir, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(dist_dir, site)

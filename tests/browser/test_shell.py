@@ -142,6 +142,10 @@ def test_main_awaits_ui_start_before_ready(new_page, boot, dist_dir, serve_dir, 
     page = boot(new_page(), serve_dir(_dist_with_app(dist_dir, tmp_path, FAKE_APP)))
     assert page.locator("#app #ui-started").inner_text() == "UI started"
     assert page.get_by_test_id("boot-error").is_hidden()
+    # Python's stderr is a console warning (PyScript would make it an error and a banner), nothing more
+    assert any("warning: a warning-like note on stderr" in line for line in new_page.console), new_page.console
+    assert not new_page.console_errors, new_page.console_errors
+    assert page.locator(".py-error").count() == 0
 
 
 def test_ui_start_exception_shows_boot_error(new_page, dist_dir, serve_dir, tmp_path):
