@@ -12,6 +12,9 @@
  *                                   `path` have arrived, sent with that Content-Encoding
  *   tapeteShell.fail(message)       show the boot error box (data-testid="boot-error")
  *   tapeteLoadP2P()                 import static/js/p2p.js (rooms), resolves to its default export
+ *   tapeteImport(path)              import a module of this site on demand (static/js/lab.mjs, qr.js):
+ *                                   a path relative to static/js/ or a same-origin URL; Python cannot
+ *                                   import() itself (pyodide's run_js evaluates text: the CSP forbids it)
  *   tapeteShell.handover()          main.py, before the UI starts: the shell's pre-boot screens go,
  *                                   #app holds the picker again
  *   tapeteShell.replay()            main.py, once the UI runs: what the player did before Python was
@@ -248,6 +251,11 @@
   var scriptURL = document.currentScript ? document.currentScript.src : location.href;
   window.tapeteLoadP2P = function () {
     return import(new URL("p2p.js", scriptURL).href).then(function (m) { return m.default; });
+  };
+  window.tapeteImport = function (path) {
+    var target = new URL(path, scriptURL);
+    if (target.origin !== location.origin) return Promise.reject(new Error("tapeteImport: not this site: " + path));
+    return import(target.href);
   };
   try {
     sizes = JSON.parse(($("boot-progress") || root).getAttribute("data-boot-sizes") || "{}");
