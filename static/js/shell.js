@@ -12,7 +12,7 @@
  *                                   `path` have arrived, sent with that Content-Encoding
  *   tapeteShell.fail(message)       show the boot error box (data-testid="boot-error")
  *   tapeteLoadP2P()                 import static/js/p2p.js (rooms), resolves to its default export
- *   tapeteImport(path)              import a module of this site on demand (static/js/lab.mjs, qr.js):
+ *   tapeteImport(path)              import a module of this site on demand (the bot lab, the QR code):
  *                                   a path relative to static/js/ or a same-origin URL; Python cannot
  *                                   import() itself (pyodide's run_js evaluates text: the CSP forbids it)
  *   tapeteShell.handover()          main.py, before the UI starts: the shell's pre-boot screens go,

@@ -1,6 +1,6 @@
 """The join link's QR code: static/js/qr.js (npm qrcode-generator, bundled by scripts/build.py's qr step)
 decoded back to the exact link by a decoder library (npm jsqr) under node: tests/js/qr.test.mjs.
-The same in a real Chromium page, from a screenshot: tests/browser/test_qr.py."""
+The same in a real Chromium page, from a screenshot: tests/browser/test_qr_browser.py."""
 
 from __future__ import annotations
 
