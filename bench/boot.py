@@ -100,16 +100,20 @@ STEPS = """() => {
 }"""
 # Phases of a boot, as (label, start, end): each a milestone name of READY_PROBE/STEPS (the first that
 # the page has), "nav" = navigation start, "ready" = data-ready.
-CALL = ("Loading interpreter", "direct:loadPyodide")
-UP = ("Loaded interpreter", "direct:loaded")
+# app: loadPyodide() starts when boot.mjs runs (static/js/interpreter.mjs marks tapete:loadPyodide and
+# tapete:pyodide); PyScript gets that load when its own chain asks for the interpreter ("Loaded interpreter").
+CALL = ("tapete:loadPyodide", "Loading interpreter", "direct:loadPyodide")
+UP = ("tapete:pyodide", "Loaded interpreter", "direct:loaded")
+TAKEN = ("Loaded interpreter", "direct:loaded")
 UNPACKED = ("Loaded files", "direct:unpacked")
 PHASES = (
     ("page and its JS until loadPyodide() is called", ("nav",), CALL),
-    ("  of which: DOMContentLoaded (the HTML, CSS and scripts)", ("nav",), ("dcl",)),
-    ("  of which: PyScript's JS until its engine starts", ("dcl",), ("Loading Pyodide",)),
-    ("  of which: PyScript opening its IndexedDB cache", ("Loading Storage",), ("Loaded Storage",)),
+    ("DOMContentLoaded (the HTML, CSS and scripts)", ("nav",), ("dcl",)),
+    ("app: PyScript's JS from DOMContentLoaded until its engine starts", ("dcl",), ("Loading Pyodide",)),
+    ("app: PyScript opening its IndexedDB cache", ("Loading Storage",), ("Loaded Storage",)),
     ("loadPyodide() (wasm compiled, CPython started)", CALL, UP),
-    ("tapete.zip fetched and unpacked", UP, UNPACKED),
+    ("navigation until the page's boot has Pyodide (app: PyScript's \"Loaded interpreter\")", ("nav",), TAKEN),
+    ("tapete.zip fetched and unpacked", TAKEN, UNPACKED),
     ("until main.py runs (recorder; app: PyScript's onReady, its package written and imported)", UNPACKED,
      ("tapete:main",)),
     ("main.py: import tapete, the UI's start(), the picker", ("tapete:main",), ("ready",)),
@@ -145,7 +149,11 @@ def direct_page(site: Path) -> None:
         text, n = re.subn(pattern, "", text)
         if not n:
             sys.exit(f"bench: dist/index.html has no {pattern}")
-    text = text.replace('src="./static/js/boot.mjs"', 'src="./static/js/direct-boot.mjs"')
+    # the boot of main 2397937: a module script run once the page has parsed (the app's boot.mjs runs
+    # from <head>, async, and loads static/js/interpreter.mjs)
+    text = text.replace('<script type="module" async src="./static/js/boot.mjs">',
+                        '<script type="module" src="./static/js/direct-boot.mjs">')
+    text, n = re.subn(r'\s*<link rel="modulepreload" href="\./static/js/interpreter\.mjs">', "", text)
     if "direct-boot.mjs" not in text or re.search(r'(?:href|src)="[^"]*pyscript/', text):
         sys.exit("bench: could not make direct.html from dist/index.html")
     (site / "direct.html").write_text(text)
