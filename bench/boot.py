@@ -100,10 +100,10 @@ STEPS = """() => {
 }"""
 # Phases of a boot, as (label, start, end): each a milestone name of READY_PROBE/STEPS (the first that
 # the page has), "nav" = navigation start, "ready" = data-ready.
-# app: loadPyodide() starts when boot.mjs runs (static/js/interpreter.mjs marks tapete:loadPyodide and
-# tapete:pyodide); PyScript gets that load when its own chain asks for the interpreter ("Loaded interpreter").
-CALL = ("tapete:loadPyodide", "Loading interpreter", "direct:loadPyodide")
-UP = ("tapete:pyodide", "Loaded interpreter", "direct:loaded")
+# app: loadPyodide() starts when boot.mjs runs (static/js/interpreter.mjs marks interpreter:loadPyodide and
+# interpreter:up); PyScript gets that load when its own chain asks for the interpreter ("Loaded interpreter").
+CALL = ("interpreter:loadPyodide", "Loading interpreter", "direct:loadPyodide")
+UP = ("interpreter:up", "Loaded interpreter", "direct:loaded")
 TAKEN = ("Loaded interpreter", "direct:loaded")
 UNPACKED = ("Loaded files", "direct:unpacked")
 PHASES = (

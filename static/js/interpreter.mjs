@@ -23,15 +23,15 @@ export { release };
 /** Start loading Pyodide (once): Promise<PyodideAPI>. CPython starts once release() was called. */
 export function start() {
   if (!started) {
-    performance.mark("tapete:loadPyodide");
+    performance.mark("interpreter:loadPyodide");
     started = load({
       indexURL,
       stdout: (...args) => io.stdout(...args),
       stderr: (...args) => io.stderr(...args),
       // Pyodide waits for this before CPython starts; the downloads and the compile go on meanwhile
-      fsInit: () => released.then(() => performance.mark("tapete:python")),
+      fsInit: () => released.then(() => performance.mark("interpreter:python")),
     });
-    started.then(() => performance.mark("tapete:pyodide"), () => {});  // a failure reaches PyScript
+    started.then(() => performance.mark("interpreter:up"), () => {});  // a failure reaches PyScript
   }
   return started;
 }
