@@ -5,8 +5,8 @@
 // working directory ([files]) and runs main.py. docs/shell.md, "Boot sequence".
 //
 // index.html runs this module from <head> (async), before the page has parsed. At once it
-// - counts the bytes of every file of the site fetched while booting (a pass-through
-//   TransformStream, so the wasm still compiles while it downloads) and reports them with their
+// - counts the bytes of every file of the site fetched while booting (on a clone of each response,
+//   so the wasm still compiles while it downloads, its body never passing through JS) and reports them with their
 //   Content-Encoding to tapeteShell.received() (kept until shell.js, at the end of <body>, has run);
 //   pyodide.asm.mjs, an import(), is counted by the shell when its resource timing entry appears, as
 //   is a preload that finished before anyone fetched it. The shell shows "Preparing the cards… 1.2 / 3.9 MB";
@@ -65,19 +65,18 @@ function counting(response) {
   if (performance.getEntriesByName(url.href, "resource").some((e) => e.responseEnd > 0)) return response;
   const name = url.pathname.slice(site.pathname.length);
   const encoding = response.headers.get("content-encoding") || "";
+  // The bytes are counted on a copy (Response.clone(): the browser tees the body below JS); the page
+  // gets the response itself, whose body still flows natively into the wasm compiler or arrayBuffer().
+  const reader = response.clone().body.getReader();
   let seen = 0;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      received(name, seen, encoding);
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const pump = () => reader.read().then(({ done, value }) => {
+    if (done) return;
+    seen += value.byteLength;
+    received(name, seen, encoding);
+    pump();
+  }, () => {});     // the page's own read of the body reports a failed download
+  pump();
+  return response;
 }
 window.fetch = function (input, init) {
   return realFetch.call(this, input, init).then(counting);
