@@ -22,9 +22,11 @@ Cold = first load in a fresh persistent Chromium profile; warm = second load in 
 (disk cache). Time = performance.now() when data-ready appears (from navigation start). Bytes = the
 sum of transferSize over the navigation and every resource of the cold load (what came over the wire).
 No page.route() (it disables the cache). Where the time goes: each load also records when the page
-called loadPyodide() (app: PyScript's "Loading interpreter" progress event), when Pyodide was up,
+called loadPyodide() (app: static/js/interpreter.mjs's mark when boot.mjs starts it, from <head>),
+when Pyodide was up, when PyScript had it ("Loaded interpreter": PyScript's own boot runs alongside),
 when the shell's "Setting the table" stage began (Python's onReady / the zip unpacked) and when the
-page was ready; the table of phases is written beside the times.
+page was ready; the table of phases is written beside the times. bench/boot_trace.py says what the
+main thread does in each phase (Chrome performance traces).
 
 Prints a table and writes it into docs/benchmarks.md between <!-- boot:start --> and
 <!-- boot:end --> (or the --section given; other sections are kept).

@@ -33,8 +33,9 @@ CATEGORIES = ["toplevel", "devtools.timeline", "v8", "v8.wasm", "blink.user_timi
 PROBE = bench.READY_PROBE + """
 addEventListener("py:progress", (e) => performance.mark("py:" + e.detail));
 """
-CALL = ("py:Loading interpreter", "direct:loadPyodide")
-UP = ("py:Loaded interpreter", "direct:loaded")
+# app: static/js/interpreter.mjs's marks (boot.mjs starts loadPyodide from <head>); reference: direct_boot.mjs's
+CALL = ("interpreter:loadPyodide", "py:Loading interpreter", "direct:loadPyodide")
+UP = ("interpreter:up", "py:Loaded interpreter", "direct:loaded")
 
 
 def first(marks, names):
