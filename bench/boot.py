@@ -335,8 +335,12 @@ def main() -> int:
     ap.add_argument("--no-bare", action="store_true", help="only the app and the reference (quicker)")
     ap.add_argument("--section", default="boot", help="docs/benchmarks.md section to (re)write")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
+    ap.add_argument("--compare", type=Path, metavar="DIST",
+                    help="also another build's dist/ (e.g. main's), page 'other', interleaved with the rest")
+    ap.add_argument("--dump", type=Path, help="write every load's times and milestones as JSON here")
     args = ap.parse_args()
-    kinds = ["app", "direct"] + ([] if args.no_bare else ["bare"]) + (["cut"] if args.cut else [])
+    kinds = (["app", "direct"] + ([] if args.no_bare else ["bare"]) + (["cut"] if args.cut else [])
+             + (["other"] if args.compare else []))
     conditions = [c for c in args.conditions.split(",") if c]
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
@@ -359,11 +363,14 @@ def main() -> int:
         (site / "bare.html").write_text(BARE_HTML.replace("DIR", "bare"))
         (site / "cut.html").write_text(BARE_HTML.replace("DIR", "static/vendor/pyodide"))
         direct_page(site)
+        if args.compare:
+            shutil.copytree(args.compare, site / "other", copy_function=os.link)
+            PAGES["other"] = f"app of {args.compare}"
         build.compress_dist(site)       # .br/.gz for the pages written here (dist's are linked in)
         server = start_server(site)
         base = server_url(server)
         urls = {"app": base + "index.html", "direct": base + "direct.html", "bare": base + "bare.html",
-                "cut": base + "cut.html"}
+                "cut": base + "cut.html", "other": base + "other/index.html"}
         try:
             with sync_playwright() as pw:
                 one_run(pw, urls[kinds[-1]], None)  # warm-up: OS file cache, Chromium start-up
@@ -380,6 +387,9 @@ def main() -> int:
             server.shutdown()
             server.server_close()
 
+    if args.dump:
+        import json
+        args.dump.write_text(json.dumps(results, indent=1))
     text = table(results, args.runs, conditions, machine(), load_start, kinds)
     print()
     print(text)
