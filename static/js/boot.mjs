@@ -11,8 +11,8 @@
 //   pyodide.asm.mjs, an import(), is counted by the shell when its resource timing entry appears, as
 //   is a preload that finished before anyone fetched it. The shell shows "Preparing the cards… 1.2 / 3.9 MB";
 // - starts loading Pyodide (static/js/interpreter.mjs): its downloads and the wasm compile run while
-//   the page parses and PyScript loads; CPython's start-up once PyScript's boot reaches its engine
-//   ("Loading Pyodide"), while PyScript opens its IndexedDB cache; PyScript's loadPyodide() gets that load.
+//   the page parses and PyScript loads; CPython's start-up once PyScript calls loadPyodide(), which
+//   gets that load.
 // Once the page has parsed it imports PyScript and adds to PyScript's hooks (its API for this): once
 // Python is up (hooks.main.onReady, before PyScript imports its own Python package and before
 // main.py) the missing-import recorder goes on sys.meta_path, Python's stderr goes to console.warn
@@ -98,10 +98,7 @@ function pythonUp({ interpreter, io }) {
 
 let failure = null;
 try {
-  const pyodide = await import("./interpreter.mjs");
-  pyodide.start();
-  // CPython starts once PyScript's boot has reached its engine (its JS has run; it opens its cache)
-  addEventListener("py:progress", (event) => { if (event.detail === "Loading Pyodide") pyodide.release(); });
+  (await import("./interpreter.mjs")).start();
 } catch (error) {
   failure = error;
 }
