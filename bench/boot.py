@@ -365,7 +365,7 @@ def main() -> int:
         direct_page(site)
         if args.compare:
             shutil.copytree(args.compare, site / "other", copy_function=os.link)
-            PAGES["other"] = f"app of {args.compare}"
+            PAGES["other"] = f"app as built in {args.compare} (for a before/after)"
         build.compress_dist(site)       # .br/.gz for the pages written here (dist's are linked in)
         server = start_server(site)
         base = server_url(server)
