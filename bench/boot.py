@@ -22,9 +22,11 @@ Cold = first load in a fresh persistent Chromium profile; warm = second load in 
 (disk cache). Time = performance.now() when data-ready appears (from navigation start). Bytes = the
 sum of transferSize over the navigation and every resource of the cold load (what came over the wire).
 No page.route() (it disables the cache). Where the time goes: each load also records when the page
-called loadPyodide() (app: PyScript's "Loading interpreter" progress event), when Pyodide was up,
+called loadPyodide() (app: static/js/interpreter.mjs's mark when boot.mjs starts it, from <head>),
+when Pyodide was up, when PyScript had it ("Loaded interpreter": PyScript's own boot runs alongside),
 when the shell's "Setting the table" stage began (Python's onReady / the zip unpacked) and when the
-page was ready; the table of phases is written beside the times.
+page was ready; the table of phases is written beside the times. bench/boot_trace.py says what the
+main thread does in each phase (Chrome performance traces).
 
 Prints a table and writes it into docs/benchmarks.md between <!-- boot:start --> and
 <!-- boot:end --> (or the --section given; other sections are kept).
@@ -100,16 +102,20 @@ STEPS = """() => {
 }"""
 # Phases of a boot, as (label, start, end): each a milestone name of READY_PROBE/STEPS (the first that
 # the page has), "nav" = navigation start, "ready" = data-ready.
-CALL = ("Loading interpreter", "direct:loadPyodide")
-UP = ("Loaded interpreter", "direct:loaded")
+# app: loadPyodide() starts when boot.mjs runs (static/js/interpreter.mjs marks interpreter:loadPyodide and
+# interpreter:up); PyScript gets that load when its own chain asks for the interpreter ("Loaded interpreter").
+CALL = ("interpreter:loadPyodide", "Loading interpreter", "direct:loadPyodide")
+UP = ("interpreter:up", "Loaded interpreter", "direct:loaded")
+TAKEN = ("Loaded interpreter", "direct:loaded")
 UNPACKED = ("Loaded files", "direct:unpacked")
 PHASES = (
     ("page and its JS until loadPyodide() is called", ("nav",), CALL),
-    ("  of which: DOMContentLoaded (the HTML, CSS and scripts)", ("nav",), ("dcl",)),
-    ("  of which: PyScript's JS until its engine starts", ("dcl",), ("Loading Pyodide",)),
-    ("  of which: PyScript opening its IndexedDB cache", ("Loading Storage",), ("Loaded Storage",)),
+    ("DOMContentLoaded (the HTML, CSS and scripts)", ("nav",), ("dcl",)),
+    ("app: PyScript's JS from DOMContentLoaded until its engine starts", ("dcl",), ("Loading Pyodide",)),
+    ("app: PyScript opening its IndexedDB cache", ("Loading Storage",), ("Loaded Storage",)),
     ("loadPyodide() (wasm compiled, CPython started)", CALL, UP),
-    ("tapete.zip fetched and unpacked", UP, UNPACKED),
+    ("navigation until the page's boot has Pyodide (app: PyScript's \"Loaded interpreter\")", ("nav",), TAKEN),
+    ("tapete.zip fetched and unpacked", TAKEN, UNPACKED),
     ("until main.py runs (recorder; app: PyScript's onReady, its package written and imported)", UNPACKED,
      ("tapete:main",)),
     ("main.py: import tapete, the UI's start(), the picker", ("tapete:main",), ("ready",)),
@@ -145,7 +151,11 @@ def direct_page(site: Path) -> None:
         text, n = re.subn(pattern, "", text)
         if not n:
             sys.exit(f"bench: dist/index.html has no {pattern}")
-    text = text.replace('src="./static/js/boot.mjs"', 'src="./static/js/direct-boot.mjs"')
+    # the boot of main 2397937: a module script run once the page has parsed (the app's boot.mjs runs
+    # from <head>, async, and loads static/js/interpreter.mjs)
+    text = text.replace('<script type="module" async src="./static/js/boot.mjs">',
+                        '<script type="module" src="./static/js/direct-boot.mjs">')
+    text, n = re.subn(r'\s*<link rel="modulepreload" href="\./static/js/interpreter\.mjs">', "", text)
     if "direct-boot.mjs" not in text or re.search(r'(?:href|src)="[^"]*pyscript/', text):
         sys.exit("bench: could not make direct.html from dist/index.html")
     (site / "direct.html").write_text(text)
@@ -325,8 +335,12 @@ def main() -> int:
     ap.add_argument("--no-bare", action="store_true", help="only the app and the reference (quicker)")
     ap.add_argument("--section", default="boot", help="docs/benchmarks.md section to (re)write")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
+    ap.add_argument("--compare", type=Path, metavar="DIST",
+                    help="also another build's dist/ (e.g. main's), page 'other', interleaved with the rest")
+    ap.add_argument("--dump", type=Path, help="write every load's times and milestones as JSON here")
     args = ap.parse_args()
-    kinds = ["app", "direct"] + ([] if args.no_bare else ["bare"]) + (["cut"] if args.cut else [])
+    kinds = (["app", "direct"] + ([] if args.no_bare else ["bare"]) + (["cut"] if args.cut else [])
+             + (["other"] if args.compare else []))
     conditions = [c for c in args.conditions.split(",") if c]
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
@@ -349,11 +363,14 @@ def main() -> int:
         (site / "bare.html").write_text(BARE_HTML.replace("DIR", "bare"))
         (site / "cut.html").write_text(BARE_HTML.replace("DIR", "static/vendor/pyodide"))
         direct_page(site)
+        if args.compare:
+            shutil.copytree(args.compare, site / "other", copy_function=os.link)
+            PAGES["other"] = f"app as built in {args.compare} (for a before/after)"
         build.compress_dist(site)       # .br/.gz for the pages written here (dist's are linked in)
         server = start_server(site)
         base = server_url(server)
         urls = {"app": base + "index.html", "direct": base + "direct.html", "bare": base + "bare.html",
-                "cut": base + "cut.html"}
+                "cut": base + "cut.html", "other": base + "other/index.html"}
         try:
             with sync_playwright() as pw:
                 one_run(pw, urls[kinds[-1]], None)  # warm-up: OS file cache, Chromium start-up
@@ -370,6 +387,9 @@ def main() -> int:
             server.shutdown()
             server.server_close()
 
+    if args.dump:
+        import json
+        args.dump.write_text(json.dumps(results, indent=1))
     text = table(results, args.runs, conditions, machine(), load_start, kinds)
     print()
     print(text)

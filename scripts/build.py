@@ -685,6 +685,8 @@ def setup_templates() -> str:
 
 
 PYSCRIPT_PRELOAD_MARKER = "<!-- build: pyscript modulepreload -->"
+# the config's interpreter: the vendored Pyodide's loadPyodide, started by boot.mjs (docs/shell.md)
+PYSCRIPT_INTERPRETER = "./static/js/interpreter.mjs"
 PYSCRIPT_CONFIG_ATTR = 'config="./pyscript.toml"'
 MPY_CONFIG = '<mpy-config src="./pyscript.toml" hidden></mpy-config>'
 
@@ -695,8 +697,12 @@ def pyscript_json(dist: Path = DIST) -> tuple[str, str]:
     for it). The interpreter named must be the vendored one (the page loads nothing from another host)."""
     config = pyscript_config()
     interpreter = config.get("interpreter", "")
-    if not (interpreter.startswith("./") and interpreter.endswith("/pyodide.mjs") and (dist / interpreter[2:]).is_file()):
-        sys.exit(f"[build] pyscript.toml: interpreter must be the vendored Pyodide's ./…/pyodide.mjs, not {interpreter!r}")
+    if interpreter != PYSCRIPT_INTERPRETER or not (dist / interpreter[2:]).is_file():
+        sys.exit(f"[build] pyscript.toml: interpreter must be {PYSCRIPT_INTERPRETER} (the vendored Pyodide, "
+                 f"started early by boot.mjs), not {interpreter!r}")
+    if config.get("packages") or config.get("index_urls"):
+        sys.exit("[build] pyscript.toml: no packages (static/js/interpreter.mjs passes PyScript no loadPyodide "
+                 "options but stdout/stderr; a package belongs in tapete.zip)")
     compact = (",", ":")
     return json.dumps(config, separators=compact), json.dumps({"plugins": config.get("plugins", [])}, separators=compact)
 

@@ -1,21 +1,33 @@
 // Boots Tapete through PyScript: loads the vendored PyScript (static/vendor/pyscript/core.js), which
-// finds <script type="py" src="./main.py" config="…"> in index.html, loads the vendored Pyodide named
-// by the config (pyscript.toml, written in as JSON by scripts/build.py), unpacks tapete.zip into
-// Python's working directory ([files]) and runs main.py. docs/shell.md, "Boot sequence".
+// finds <script type="py" src="./main.py" config="…"> in index.html, loads Pyodide through the
+// interpreter module the config names (pyscript.toml, written in as JSON by scripts/build.py:
+// static/js/interpreter.mjs, the vendored Pyodide's loadPyodide), unpacks tapete.zip into Python's
+// working directory ([files]) and runs main.py. docs/shell.md, "Boot sequence".
 //
-// Before PyScript starts, this module
-// - counts the bytes of every file of the site fetched while booting (a pass-through
-//   TransformStream, so the wasm still compiles while it downloads) and reports them with their
-//   Content-Encoding to tapeteShell.received(); pyodide.asm.mjs, an import(), is counted by the shell
-//   when its resource timing entry appears, as is a preload that finished before anyone fetched it.
-//   The shell shows "Preparing the cards… 1.2 / 3.9 MB";
-// - adds to PyScript's hooks (its API for this): once Python is up (hooks.main.onReady, before
-//   PyScript imports its own Python package and before main.py) the missing-import recorder goes on
-//   sys.meta_path, Python's stderr goes to console.warn (PyScript sends it to console.error), a
-//   Python error PyScript reports fails the boot visibly, and the shell moves to "Setting the table…".
+// index.html runs this module from <head> (async), before the page has parsed. At once it
+// - counts the bytes of every file of the site fetched while booting (on a clone of each response,
+//   so the wasm still compiles while it downloads, its body never passing through JS) and reports them with their
+//   Content-Encoding to tapeteShell.received() (kept until shell.js, at the end of <body>, has run);
+//   pyodide.asm.mjs, an import(), is counted by the shell when its resource timing entry appears, as
+//   is a preload that finished before anyone fetched it. The shell shows "Preparing the cards… 1.2 / 3.9 MB";
+// - starts loading Pyodide (static/js/interpreter.mjs): its downloads and the wasm compile run while
+//   the page parses and PyScript loads; CPython's start-up once PyScript calls loadPyodide(), which
+//   gets that load.
+// Once the page has parsed it imports PyScript and adds to PyScript's hooks (its API for this): once
+// Python is up (hooks.main.onReady, before PyScript imports its own Python package and before
+// main.py) the missing-import recorder goes on sys.meta_path, Python's stderr goes to console.warn
+// (PyScript sends it to console.error), a Python error PyScript reports fails the boot visibly, and
+// the shell moves to "Setting the table…".
 // PyScript's error banners are off (plugins "!error" in pyscript.toml): the shell shows boot errors.
-const shell = window.tapeteShell;
 const site = new URL("../../", import.meta.url);
+const parsed = document.readyState === "loading"
+  ? new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
+  : Promise.resolve();
+const early = new Map();        // path -> [bytes, encoding] that arrived before shell.js ran
+function received(name, bytes, encoding) {
+  if (window.tapeteShell) window.tapeteShell.received(name, bytes, encoding);
+  else early.set(name, [bytes, encoding]);
+}
 
 // The standard library is cut to what Tapete runs (scripts/build.py, step stdlib). So that a path the
 // cut missed is seen, every import that finds no module is recorded (a finder last on sys.meta_path),
@@ -53,25 +65,25 @@ function counting(response) {
   if (performance.getEntriesByName(url.href, "resource").some((e) => e.responseEnd > 0)) return response;
   const name = url.pathname.slice(site.pathname.length);
   const encoding = response.headers.get("content-encoding") || "";
+  // The bytes are counted on a copy (Response.clone(): the browser tees the body below JS); the page
+  // gets the response itself, whose body still flows natively into the wasm compiler or arrayBuffer().
+  const reader = response.clone().body.getReader();
   let seen = 0;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      shell.received(name, seen, encoding);
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const pump = () => reader.read().then(({ done, value }) => {
+    if (done) return;
+    seen += value.byteLength;
+    received(name, seen, encoding);
+    pump();
+  }, () => {});     // the page's own read of the body reports a failed download
+  pump();
+  return response;
 }
 window.fetch = function (input, init) {
   return realFetch.call(this, input, init).then(counting);
 };
 
 function pythonUp({ interpreter, io }) {
+  const shell = window.tapeteShell;
   window.fetch = realFetch;                 // every boot download has been asked for
   shell.stage("app");
   interpreter.runPython(RECORD_MISSING, { globals: interpreter.toPy({}) });
@@ -84,10 +96,20 @@ function pythonUp({ interpreter, io }) {
   };
 }
 
+let failure = null;
 try {
+  (await import("./interpreter.mjs")).start();
+} catch (error) {
+  failure = error;
+}
+await parsed;
+for (const [name, [bytes, encoding]] of early) window.tapeteShell.received(name, bytes, encoding);
+early.clear();
+try {
+  if (failure) throw failure;
   const { hooks } = await import("../vendor/pyscript/core.js");
   hooks.main.onReady.add(pythonUp);
 } catch (error) {
   window.fetch = realFetch;
-  shell.fail((error && (error.stack || error.message)) || String(error));
+  window.tapeteShell.fail((error && (error.stack || error.message)) || String(error));
 }

@@ -206,9 +206,12 @@
     var done = 0, total = 0;
     for (var path in sizes) { done += wireSoFar(path); total += wireTotal(path); }
     if (currentStage === "download" && total > 0) {
-      if (bar) bar.value = Math.max(2, Math.round(STAGES.start * done / total));
-      text.removeAttribute("data-i18n");
-      text.textContent = shell.t("boot.bytes").replace("{done}", megabytes(done)).replace("{total}", megabytes(total));
+      // called for every chunk of every download: the page changes only when the figures do
+      var value = Math.max(2, Math.round(STAGES.start * done / total));
+      if (bar && bar.value !== value) bar.value = value;
+      var line = shell.t("boot.bytes").replace("{done}", megabytes(done)).replace("{total}", megabytes(total));
+      if (text.hasAttribute("data-i18n")) text.removeAttribute("data-i18n");
+      if (text.textContent !== line) text.textContent = line;
     } else {
       text.setAttribute("data-i18n", "boot." + currentStage);
       text.textContent = shell.t("boot." + currentStage);

@@ -42,7 +42,8 @@ def test_page_sources_name_no_other_host():
 
 def test_page_boots_through_pyscript_with_pyscript_toml():
     """index.html runs main.py with <script type="py"> and the top-level pyscript.toml; boot.mjs loads the
-    vendored PyScript (not Pyodide itself); the config names the vendored Pyodide and keeps PyScript's
+    vendored PyScript and starts (not imports) Pyodide through interpreter.mjs, the config's interpreter,
+    which is the vendored Pyodide's loadPyodide; the config keeps PyScript's
     banners and unused plugins off; PyScript and polyscript are pinned exactly, polyscript patched."""
     import json
     import tomllib
@@ -53,7 +54,12 @@ def test_page_boots_through_pyscript_with_pyscript_toml():
     assert 'import("../vendor/pyscript/core.js")' in boot and "pyodide.mjs" not in boot
     assert "hooks.main.onReady.add(" in boot
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    # the vendored Pyodide's loadPyodide, started early by boot.mjs (from <head>, async)
+    assert config["interpreter"] == "./static/js/interpreter.mjs" and "packages" not in config
+    interpreter = (ROOT / "static" / "js" / "interpreter.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in interpreter
+    assert 'import("./interpreter.mjs")' in boot
+    assert '<script type="module" async src="./static/js/boot.mjs"></script>' in html
     assert config["files"] == {"./tapete.zip": "./*"}
     assert {"!error", "!py-editor", "!py-terminal", "!py-game", "!codemirror"} <= set(config["plugins"])
     assert not (ROOT / "py" / "pyscript.py").exists(), "the UI imports PyScript's own package"
