@@ -348,7 +348,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         elif action in ("ui:log-open", "ui:log-close"):      # the whole round's moves (tapete.ui.log)
             self.ui[LOG_OPEN] = action == "ui:log-open"
             self.render()
-            opener = self.root.querySelector('[data-testid="btn-log-round"]')
+            opener = next((b for b in self.root.querySelectorAll('[data-testid="btn-log-round"], [data-testid="btn-log-all"]')
+                           if b.offsetParent is not None), None)     # the one shown (phones: btn-log-all)
             if not self.ui[LOG_OPEN] and opener:
                 opener.focus()
         elif action.startswith("ui:"):

@@ -182,7 +182,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "ranking.line": "Clasificación en este navegador: {delta} (total {total})",
         "ranking.rule": "Ganar suma 10 puntos por jugador de la mesa (por parejas, 20 a cada ganador); perder resta 10; abandonar resta 20.",
         "log.round": "Toda la ronda ({n} jugadas)", "log.round_title": "Todas las jugadas de la ronda",
-        "log.close": "Cerrar",
+        "log.close": "Cerrar", "log.all": "Jugadas ({n})",
     },
     "en": {
         "sort": "Sort", "sort.none": "Unsorted", "sort.color": "By colour", "sort.suit": "By suit",
@@ -196,7 +196,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "ranking.line": "Ranking in this browser: {delta} (total {total})",
         "ranking.rule": "A win earns 10 points per player at the table (pairs: 20 to each winner); a loss costs 10; leaving costs 20.",
         "log.round": "Whole round ({n} moves)", "log.round_title": "Every move of this round",
-        "log.close": "Close",
+        "log.close": "Close", "log.all": "Moves ({n})",
     },
 }
 for _lang, _texts in TABLE_TEXTS.items():
