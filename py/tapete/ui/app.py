@@ -12,7 +12,7 @@ import json
 import random
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ..bots import EasyBot
@@ -24,7 +24,7 @@ from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normaliz
 from . import sound, tables
 from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
-from .html import escape
+from .html import escape, tag
 from .bar import BAR_OPEN
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
@@ -533,10 +533,15 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         if self.screen == "picker":
             return
         if self.screen == "setup":
-            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + render_friends_box(
+            # why a room could not be joined sits just above the friends box, where the player pressed
+            # Join, and is scrolled into view (it was printed below the fold, issue 31)
+            note = tag("p", escape(self.room_msg), class_="message room-note", role="status",
+                       data_testid="room-message") if self.room_msg else ""
+            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + note + render_friends_box(
                 self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
-            if self.room_msg:
-                self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{escape(self.room_msg)}</p>')
+            shown = self.root.querySelector('[data-testid="room-message"]')
+            if shown:
+                shown.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
             return
         if self.screen == "lobby":
             info = self.room_info or {}

@@ -214,7 +214,11 @@ class RoomsMixin:
         self.screen = "lobby"
         self.render()
         p2p = await p2p_module()
-        result = await p2p.redeem(to_js({"code": join_code}, dict_converter=js.Object.fromEntries))
+        ask = {"code": join_code}
+        wait = _int_param("code_wait", None)            # test hook: a shorter wait for the code's host (ms)
+        if wait is not None:
+            ask["timeoutMs"] = max(1000, wait)
+        result = await p2p.redeem(to_js(ask, dict_converter=js.Object.fromEntries))
         if self.room_info is None or self.room_info.get("code") != join_code:
             return                                  # the player left meanwhile
         failed = int(result.failed or 0)            # failed tries: each gave one peer one guess (shown)
