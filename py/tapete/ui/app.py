@@ -162,6 +162,11 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.act(str(target.getAttribute("data-action")))
 
     def on_key(self, event) -> None:
+        if self.screen == "lobby" and str(event.key) == "Enter" and event.target \
+                and str(event.target.getAttribute("data-testid") or "") == "rename-input":
+            self.rename_me()                           # Enter in the name box does what its button does
+            event.preventDefault()
+            return
         if self.screen != "table" or self.update is None:
             return
         if str(event.key) == "Escape" and self.ui.get(BAR_OPEN):
@@ -273,6 +278,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         for end in (self.room, self.guest):
             if end is not None:
                 end.transport.close()
+        if getattr(self, "name_box", None) is not None:
+            self.name_box.close()
+        self.name_box = None
         self.room = self.guest = self.room_info = self.lobby = self.join_watch = self.room_status = None
         self.room_msg = ""
         self.join_failed = False
@@ -309,6 +317,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 self.render()
                 return
             asyncio.ensure_future(self.redeem_code(code))
+        elif action == "room-rename":
+            self.rename_me()
         elif action == "room-retry":
             self.retry_room()
         elif action == "room-add-bot":
@@ -545,10 +555,17 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             return
         if self.screen == "lobby":
             info = self.room_info or {}
-            self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
-                                               link=info.get("link"), is_host=bool(info.get("is_host")),
-                                               message=self.room_msg, failed=self.join_failed,
-                                               status=self.room_status, **self.code_view())
+            old = self.root.querySelector('[data-testid="rename-input"]')      # what is being typed survives
+            typed = (str(old.value), bool(old.isSameNode(document.activeElement))) if old else None
+            self.root.innerHTML = self.lobby_name_box() + render_lobby(
+                self.lang, self.lobby, code=info.get("code", ""), link=info.get("link"),
+                is_host=bool(info.get("is_host")), message=self.room_msg, failed=self.join_failed,
+                status=self.room_status, **self.code_view())
+            field = self.root.querySelector('[data-testid="rename-input"]')
+            if field and typed and typed[0] != self.name_box.name:
+                field.value = typed[0]
+            if field and ((typed and typed[1]) or (self.name_box.asking and not typed)):
+                field.focus()
             return
         if self.update is None:
             return
