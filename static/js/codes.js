@@ -5,7 +5,7 @@
  * or anyone may enter it. What it carries is SPAKE2 shares and MACs; the link (room id and secret)
  * goes only to a guest that proved the code, inside AES-GCM under the session key.
  */
-import { joinRoom, selfId } from "../vendor/trystero.mjs";
+import { getRelaySockets, joinRoom, selfId } from "../vendor/trystero.mjs";
 import { CodeGuest, CodeHost, parseCode } from "./pake.js";
 
 const MAX_TEXT = 2048; // handshake messages are < 400 bytes
@@ -19,6 +19,18 @@ export const TRY_MS = 8000;
 export const SETTLE_MS = 4000;
 export const SETTLE_MIN_MS = 1000;
 export const RESEND_MS = 2500;
+// No room server (relay) socket open by then: the redeem ends with "unreachable" rather than waiting out
+// the whole timeout and blaming the code (issue 31).
+export const UNREACHABLE_MS = 8000;
+
+/** Whether any relay socket of this page is open now. */
+function relayOpen() {
+  try {
+    return Object.values(getRelaySockets() || {}).some((s) => s && s.readyState === 1);
+  } catch (_) {
+    return false;
+  }
+}
 
 export const nameplateRoom = (nameplate) => ({ id: `np-${nameplate}`, password: `nameplate:${nameplate}` });
 
@@ -96,9 +108,11 @@ function guestRoom(cfg, nameplate) {
 
 /** A guest: redeem `code` in its nameplate room (CodeGuest: one peer confirmed to per try, at most
  * GUEST_TRIES tries). Resolves {ok: true, room, secret, check, failed} or {ok: false, error: "bad_code" |
- * "refused" | "locked" | "unproven" | "silent" | "gone" | "no_host", left, failed}; `failed` is the number
- * of failed tries (each gave one peer one guess: the page shows it). */
-export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settleMs = SETTLE_MS, resendMs = RESEND_MS } = {}) {
+ * "refused" | "locked" | "unproven" | "silent" | "gone" | "no_host" | "unreachable", left, failed}; `failed`
+ * is the number of failed tries (each gave one peer one guess: the page shows it). "unreachable": no relay
+ * socket was ever open within `unreachableMs` (nothing was asked: the code may well be right). */
+export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settleMs = SETTLE_MS, resendMs = RESEND_MS,
+  unreachableMs = UNREACHABLE_MS } = {}) {
   const parsed = parseCode(code);
   if (!parsed) return Promise.resolve({ ok: false, error: "bad_code", left: null, failed: 0 });
   const guest = new CodeGuest({ ...parsed, selfId });
@@ -124,6 +138,7 @@ export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settl
       clearTimeout(tryTimer);
       clearTimeout(settleTimer);
       clearInterval(resend);
+      clearInterval(reach);
       entry.onJoin = entry.onMessage = entry.onLeave = null;
       if (result.ok) {
         guestRooms.delete(parsed.nameplate);
@@ -155,6 +170,14 @@ export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settl
       }
     };
     const timer = setTimeout(() => apply(guest.giveUp()), timeoutMs);
+    const started = Date.now();
+    let reached = relayOpen();
+    const reach = setInterval(() => {
+      reached = reached || relayOpen();
+      if (!reached && Date.now() - started >= unreachableMs) {
+        finish({ ok: false, error: "unreachable", left: null, failed: 0 });
+      }
+    }, 250);
     const resend = setInterval(() => {
       for (const peer of guest.silent()) send(peer, guest.hello(peer));
     }, resendMs);

@@ -164,7 +164,7 @@ export async function open({ room, secret = "", joinCode = "", codeFailures = 0,
 
 /** A guest with a join code: {ok, room, secret, check} or {ok: false, error, left} (codes.js redeemCode). */
 export async function redeem({ code, relays, iceServers, appId, timeoutMs } = {}) {
-  return redeemCode(await config({ relays, iceServers, appId }), code, { timeoutMs });
+  return redeemCode(await config({ relays, iceServers, appId }), code, timeoutMs ? { timeoutMs } : {});
 }
 
 const api = { open, redeem, config, password, DEFAULTS, selfId, keys };

@@ -1209,3 +1209,54 @@ def test_sybils_fill_the_seats_and_spend_the_newcomer_cap_yet_the_friend_gets_in
     late = table.join("peer-late", pid("late-friend"), "Zoe")
     assert late.seat is None and table.guest_msgs[pid("late-friend")][-1]["code"] == "asking"
     assert table.room.admit(pid("late-friend")) and late.seat in (2, 3)
+
+
+# ----- renaming (issue 31) -----------------------------------------------------------------------
+from tapete.net.protocol import clean_name  # noqa: E402
+from tapete.net.room import RENAME_GAP  # noqa: E402
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "<b>Ana</b>", "Ana & Beto", "Ana\u202eeto", "Ana\nBeto",
+                                  'Ana"', 17, None])
+def test_clean_name_refuses_empty_long_markup_and_control(name):
+    from tapete.core import TapeteError
+    with pytest.raises(TapeteError):
+        clean_name(name)
+
+
+def test_clean_name_collapses_spaces():
+    assert clean_name("  Ana   María ") == "Ana María" and clean_name("Ñandú 🂡") == "Ñandú 🂡"
+
+
+def test_a_seated_guest_renames_in_the_lobby_and_at_the_table_and_bad_names_change_nothing():
+    clock = Clock()
+    table = Table(seats=3, clock=clock)
+    gina = table.guests[0]
+    assert gina.rename("  Gina   G ")
+    assert table.room.lobby[1].name == "Gina G"
+    assert [s["name"] for s in table.guest_msgs[PLAYERS[1]][-1]["seats"]][1] == "Gina G"   # the others see it
+    assert gina.name == "Gina G"                                  # and the next hello says it
+    # too soon: refused, the name stays
+    raw(table, "peer-g0", json.dumps({"v": 1, "type": "rename", "name": "Again"}))
+    assert table.guest_msgs[PLAYERS[0]][-1]["code"] == "rate_limited" and table.room.lobby[1].name == "Gina G"
+    clock.now += RENAME_GAP
+    for bad in ("<img src=x>", "x" * 25, "", "a\u0000b"):
+        raw(table, "peer-g0", json.dumps({"v": 1, "type": "rename", "name": bad}))
+        assert table.guest_msgs[PLAYERS[0]][-1]["code"] == "malformed" and table.room.lobby[1].name == "Gina G"
+    raw(table, "peer-g0", json.dumps({"v": 1, "type": "rename", "name": "Gi", "extra": 1}))
+    assert table.guest_msgs[PLAYERS[0]][-1]["code"] == "malformed"
+    assert not gina.rename("<script>")                            # the guest checks before sending
+    host = table.start()
+    version = host.state["version"]
+    clock.now += RENAME_GAP
+    assert table.guests[1].rename("Beto B")
+    assert all(u["names"][2] == "Beto B" for u in (table.host_updates[-1], gina.last))
+    assert host.state["version"] == version                       # the game itself is untouched
+    assert table.room.rename("hostplayer01", "Ana Host") == "Ana Host" and gina.last["names"][0] == "Ana Host"
+
+
+def test_a_stranger_cannot_rename():
+    table = Table(guests=2, seats=3)
+    table.join("peer-late", "lateplayer99", "Late")              # full: no seat
+    raw(table, "peer-late", json.dumps({"v": 1, "type": "rename", "name": "Boss"}))
+    assert [s.name for s in table.room.lobby] == ["Ana", "Gina", "Beto"]

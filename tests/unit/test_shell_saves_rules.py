@@ -56,6 +56,14 @@ BAD = {
     "seat count": lambda t: corrupt(t, lambda d: d["seats"].pop()),
     "bad state": lambda t: corrupt(t, lambda d: d["state"].update(version="x")),
     "cards changed": lambda t: corrupt(t, lambda d: d["state"]["hands"][0].append(d["state"]["hands"][1][0])),
+    "log not a list": lambda t: corrupt(t, lambda d: d.update(log={"n": 1})),
+    "log entry": lambda t: corrupt(t, lambda d: d.update(log=[{"n": 1, "events": [{"type": "played"}], "x": 1}])),
+    "log numbers": lambda t: corrupt(t, lambda d: d.update(log=[{"n": 2, "events": [{"type": "passed"}]},
+                                                               {"n": 2, "events": [{"type": "passed"}]}])),
+    "log event": lambda t: corrupt(t, lambda d: d.update(log=[{"n": 1, "events": ["<b>"]}])),
+    "log too long": lambda t: corrupt(t, lambda d: d.update(log=[{"n": i + 1, "events": [{"type": "passed"}]}
+                                                                 for i in range(401)])),
+    "rounds": lambda t: corrupt(t, lambda d: d.update(rounds=[{"round": 1, "points": [1], "totals": [1]}])),
     "null": lambda t: "null",
     "deep": lambda t: "[" * 100_000,
 }
@@ -67,6 +75,22 @@ def test_bad_saves_raise_bad_state(name):
     host.seats[0].bot = None
     with pytest.raises(BadState):
         saves.parse(BAD[name](saves.snapshot(host, "easy")), "chupate", "p1")
+
+
+def test_save_keeps_the_log_and_rounds_and_an_old_save_resumes_with_none():
+    """Issue 31: the moves (events, not sentences) and the score sheet travel with the save; a save from
+    before (no "log", no "rounds") still loads, with an empty log."""
+    host = played_host("chupate")
+    host.seats[0].bot = None
+    log = [{"n": 1, "events": [{"type": "played", "seat": 1, "card": "R5"}], "said": {"es": ["Bot 1 juega rojo 5"]}},
+           {"n": 2, "events": [{"type": "drew", "seat": 2, "count": 1}]}]
+    rounds = [{"round": 1, "points": [0, 12, 0], "totals": [0, 12, 0]}]
+    saved = saves.parse(saves.snapshot(host, "easy", log, rounds), "chupate", "p1")
+    assert saved["log"] == [{"n": 1, "events": log[0]["events"]}, {"n": 2, "events": log[1]["events"]}]
+    assert saved["rounds"] == rounds
+    old = corrupt(saves.snapshot(host, "easy"), lambda d: (d.pop("log"), d.pop("rounds")))
+    again = saves.parse(old, "chupate", "p1")
+    assert again["log"] == [] and again["rounds"] == []
 
 
 def test_no_save_and_finished_game_are_refused():

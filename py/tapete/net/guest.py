@@ -16,7 +16,8 @@ from typing import Callable
 from .deal import REASONS, GuestDeal
 from .keys import Signer, key_id, seat_message
 from .links import host_public
-from .protocol import CHALLENGE, SCHEMA_VERSION, ProtocolError, Verify, b64, check_proof, encode, loads
+from ..core import TapeteError
+from .protocol import CHALLENGE, SCHEMA_VERSION, ProtocolError, Verify, b64, check_proof, clean_name, encode, loads
 from .schema import check_host_message
 from .transport import Transport
 
@@ -192,6 +193,18 @@ class GuestSession:
                   "state_version": self.last["view"]["version"], "action": action}
         self.transport.send(self.host_peer, encode(intent))
         return None
+
+    def rename(self, name: str) -> bool:
+        """Ask the host to call this seat ``name`` (checked here first: tapete.net.protocol.clean_name;
+        the host checks again). The new name is also the one the next hello gives. False if refused."""
+        try:
+            name = clean_name(name)
+        except TapeteError:
+            return False
+        self.name = name
+        if self.host_peer is not None:
+            self.transport.send(self.host_peer, encode({"type": "rename", "name": name}))
+        return True
 
     def close(self) -> None:
         self.transport.close()

@@ -80,6 +80,14 @@ class Host:
             (self.away.add if away else self.away.discard)(seat)
             self._broadcast([])
 
+    def rename(self, seat: int, name: str) -> None:
+        """A person's seat takes a new name (already checked: tapete.net.protocol.clean_name); everyone
+        sees it in ``names`` at once."""
+        spec = self.seats[seat]
+        if spec.player is not None and spec.name != name:
+            spec.name = name
+            self._broadcast([])
+
     def take_over(self, seat: int, level: str) -> None:
         """A bot of ``level`` plays this person's seat (still bound to the player) until :meth:`hand_back`."""
         spec = self.seats[seat]

@@ -7,6 +7,7 @@ Guest to host:
   ``{"v":1,"type":"deal_commit","round":"<64 hex>","commitment":"<64 hex>"}`` (the fair deal, tapete.net.deal)
   ``{"v":1,"type":"deal_open","round":"<64 hex>","nonce":"<64 hex>"}``
   ``{"v":1,"type":"watch"}`` (a watcher, after the host's proof: the public table, no seat; tapete.net.watch)
+  ``{"v":1,"type":"rename","name":"Ana"}`` (a seated player's new name: :func:`clean_name`, rate-limited)
 Host to a guest:
   ``{"v":1,"type":"host","proof":"<signature>","nonce":"<nonce>"}`` (the answer to ``who``)
   ``{"v":1,"type":"update","seat":2,"view":{...},"events":[...],"legal":[...]}``
@@ -47,7 +48,25 @@ GUEST_FIELDS = {
     "deal_open": {"v": int, "type": str, "round": str, "nonce": str},
     # a watcher (tapete.net.watch): no seat, no key, no name; the host answers with the public table
     "watch": {"v": int, "type": str},
+    # a seated player renames itself (issue 31); the host checks the name again and limits how often
+    "rename": {"v": int, "type": str, "name": str},
 }
+MARKUP = re.compile(r"[<>&\"'`]")
+
+
+def clean_name(name: object) -> str:
+    """A player's name as it may travel and show: stripped, runs of spaces made one, 1 to MAX_NAME
+    characters, printable (no control, format or bidi-override characters) and without markup characters
+    (``< > & " ' ` ``: the pages escape every name, this keeps them out of the protocol too). Raises
+    :class:`ProtocolError` ("malformed") otherwise."""
+    if not isinstance(name, str):
+        raise ProtocolError("bad player name", "malformed")
+    if not name.isprintable():               # (before the spaces are collapsed: a newline is not a space)
+        raise ProtocolError("bad player name", "malformed")
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME or MARKUP.search(name):
+        raise ProtocolError("bad player name", "malformed")
+    return name
 HEX64 = re.compile(r"\A[0-9a-f]{64}\Z")
 
 
@@ -135,6 +154,8 @@ def decode(text: object) -> dict:
             raise ProtocolError("bad key or signature", "malformed")
         if not message["name"].strip() or len(message["name"]) > MAX_NAME or not message["name"].isprintable():
             raise ProtocolError("bad player name", "malformed")
+    elif message["type"] == "rename":
+        message["name"] = clean_name(message["name"])
     elif message["type"] in ("deal_commit", "deal_open"):
         value = message["commitment" if message["type"] == "deal_commit" else "nonce"]
         if not HEX64.match(message["round"]) or not HEX64.match(value):

@@ -24,7 +24,7 @@ from .host import Host, LocalSession, SeatSpec
 from .joincode import CODE_TRIES, normalize_join_code
 from .keys import Signer, check_seat, new_nonce
 from .links import normalize_code, parse_fragment, room_fragment
-from .protocol import SCHEMA_VERSION, ProtocolError, Verify, b64, decode, loads, proof_message
+from .protocol import SCHEMA_VERSION, ProtocolError, Verify, b64, clean_name, decode, loads, proof_message
 from .transport import Transport
 from .watch import WatchersMixin
 
@@ -43,6 +43,7 @@ MAX_ASKING = 8
 RATE_BURST = 20
 RATE_PER_SECOND = 10.0
 RATE_WINDOW = 1.0
+RENAME_GAP = 2.0            # a seat may change its name once per this many seconds (issue 31)
 FLOOD_WINDOWS = 5
 # A guest that has heard nothing from its host JOIN_WAIT seconds after opening its transport opens a
 # fresh one (new signalling, new offers); after JOIN_TRIES transports it stops and tells the player.
@@ -159,6 +160,7 @@ class RoomHost(WatchersMixin):
         self.code_failures = 0                     # wrong join codes so far (kept in the save; counted in pake.js)
         self.nonces: dict[str, str] = {}           # peer id -> the nonce its hello must sign
         self.limit = RateLimit(*rate) if rate else None
+        self.renamed: dict[str, float] = {}         # player -> when it last changed its name
         self.kicked: set[str] = set()              # player ids the host removed: never seated again here
         self.locked = False                        # a locked room seats nobody new
         self.newcomers: list[float] = []           # when each recent new peer was let in (last 60 s)
@@ -541,6 +543,9 @@ class RoomHost(WatchersMixin):
                 if message["type"] in ("deal_commit", "deal_open"):
                     self._deal_message(peer, player, message)
                     return
+                if message["type"] == "rename":
+                    self.rename(player, message["name"])
+                    return
                 if message["type"] == "watch":
                     raise ProtocolError("this connection plays a seat; watch from another page", "seated")
                 raise ProtocolError("the game has not started yet", "not_started")
@@ -557,12 +562,38 @@ class RoomHost(WatchersMixin):
             return
         if message["type"] in ("deal_commit", "deal_open"):
             return                                  # too late: the seed is fixed
+        if message["type"] == "rename":
+            try:
+                self.rename(player, message["name"])
+            except TapeteError as err:
+                self._refuse(peer, text, err)
+            return
         if message["type"] == "watch":
             self._refuse(peer, text, ProtocolError("this connection plays a seat; watch from another page", "seated"))
             return
         rejection = self.host.receive(player, text)
         if rejection is not None:
             self.refused.append(rejection)
+
+    def rename(self, player: str, name: str) -> str:
+        """``player`` (a seated guest, or the host itself) takes the name ``name``: checked again
+        (:func:`~tapete.net.protocol.clean_name`), at most once per RENAME_GAP seconds, then shown in the
+        lobby and the table at once. Returns the name kept; raises ProtocolError when refused."""
+        name = clean_name(name)
+        seat = self.seat_of(player)
+        if seat is None:
+            raise ProtocolError("only a seated player can rename itself", "no_seat")
+        now = self.clock()
+        if player != self.player and now - self.renamed.get(player, -RENAME_GAP) < RENAME_GAP:
+            raise ProtocolError("one new name every few seconds", "rate_limited")
+        self.renamed[player] = now
+        self.names[player] = name
+        if self.host is not None:
+            self.host.rename(seat, name)
+        elif self.lobby[seat] is not None:
+            self.lobby[seat].name = name
+        self._lobby_changed()
+        return name
 
     def _greet(self, peer: str, message: dict) -> None:
         (self._who if message["type"] == "who" else self._hello)(peer, message)

@@ -12,7 +12,7 @@ import json
 import random
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ..bots import EasyBot
@@ -24,7 +24,7 @@ from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normaliz
 from . import sound, tables
 from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
-from .html import escape
+from .html import escape, tag
 from .bar import BAR_OPEN
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
@@ -162,6 +162,11 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.act(str(target.getAttribute("data-action")))
 
     def on_key(self, event) -> None:
+        if self.screen == "lobby" and str(event.key) == "Enter" and event.target \
+                and str(event.target.getAttribute("data-testid") or "") == "rename-input":
+            self.rename_me()                           # Enter in the name box does what its button does
+            event.preventDefault()
+            return
         if self.screen != "table" or self.update is None:
             return
         if str(event.key) == "Escape" and self.ui.get(BAR_OPEN):
@@ -273,6 +278,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         for end in (self.room, self.guest):
             if end is not None:
                 end.transport.close()
+        if getattr(self, "name_box", None) is not None:
+            self.name_box.close()
+        self.name_box = None
         self.room = self.guest = self.room_info = self.lobby = self.join_watch = self.room_status = None
         self.room_msg = ""
         self.join_failed = False
@@ -309,6 +317,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 self.render()
                 return
             asyncio.ensure_future(self.redeem_code(code))
+        elif action == "room-rename":
+            self.rename_me()
         elif action == "room-retry":
             self.retry_room()
         elif action == "room-add-bot":
@@ -348,7 +358,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         elif action in ("ui:log-open", "ui:log-close"):      # the whole round's moves (tapete.ui.log)
             self.ui[LOG_OPEN] = action == "ui:log-open"
             self.render()
-            opener = self.root.querySelector('[data-testid="btn-log-round"]')
+            opener = next((b for b in self.root.querySelectorAll('[data-testid="btn-log-round"], [data-testid="btn-log-all"]')
+                           if b.offsetParent is not None), None)     # the one shown (phones: btn-log-all)
             if not self.ui[LOG_OPEN] and opener:
                 opener.focus()
         elif action.startswith("ui:"):
@@ -532,17 +543,29 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         if self.screen == "picker":
             return
         if self.screen == "setup":
-            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + render_friends_box(
+            # why a room could not be joined sits just above the friends box, where the player pressed
+            # Join, and is scrolled into view (it was printed below the fold, issue 31)
+            note = tag("p", escape(self.room_msg), class_="message room-note", role="status",
+                       data_testid="room-message") if self.room_msg else ""
+            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + note + render_friends_box(
                 self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
-            if self.room_msg:
-                self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{escape(self.room_msg)}</p>')
+            shown = self.root.querySelector('[data-testid="room-message"]')
+            if shown:
+                shown.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
             return
         if self.screen == "lobby":
             info = self.room_info or {}
-            self.root.innerHTML = render_lobby(self.lang, self.lobby, code=info.get("code", ""),
-                                               link=info.get("link"), is_host=bool(info.get("is_host")),
-                                               message=self.room_msg, failed=self.join_failed,
-                                               status=self.room_status, **self.code_view())
+            old = self.root.querySelector('[data-testid="rename-input"]')      # what is being typed survives
+            typed = (str(old.value), bool(old.isSameNode(document.activeElement))) if old else None
+            self.root.innerHTML = self.lobby_name_box() + render_lobby(
+                self.lang, self.lobby, code=info.get("code", ""), link=info.get("link"),
+                is_host=bool(info.get("is_host")), message=self.room_msg, failed=self.join_failed,
+                status=self.room_status, **self.code_view())
+            field = self.root.querySelector('[data-testid="rename-input"]')
+            if field and typed and typed[0] != self.name_box.name:
+                field.value = typed[0]
+            if field and ((typed and typed[1]) or (self.name_box.asking and not typed)):
+                field.focus()
             return
         if self.update is None:
             return

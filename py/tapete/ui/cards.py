@@ -36,9 +36,11 @@ def seat_backs(count: int) -> str:
 
 def draw_pile(count: int, playable: bool, label: str, action: str = "draw") -> str:
     """The draw pile (``draw-pile``): a card back with depth and its count on a badge."""
-    return button(tag("span", escape(str(count)), class_="pile-count"), action, "draw-pile",
-                  "pile draw-pile card-back" + (" playable" if playable else ""), aria_label=label,
-                  data_depth=depth(count))
+    word = label.split(":", 1)[0] if ":" in label else ""      # "Mazo: 40 cartas" -> "Mazo", shown under the count
+    return button(tag("span", escape(str(count)), class_="pile-count")
+                  + (tag("span", escape(word), class_="pile-word", aria_hidden="true") if word else ""), action,
+                  "draw-pile", "pile draw-pile card-back" + (" playable" if playable else ""), aria_label=label,
+                  data_depth=depth(count), title=label)
 
 
 def pile_count(count: int | None) -> str:

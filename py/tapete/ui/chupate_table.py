@@ -10,7 +10,7 @@ from .cards import depth, direction, draw_pile, face, pile_count, seat_backs
 from .html import button, escape, tag
 from .i18n import t
 from .hand import (action_bar, card_keys, display_order, hand_box, my_turn, others_around, player_name, rank_order,
-                   status_line)
+                   spoken_label, status_line)
 from .log import LOG_OPEN, GameLog, Line, render_log
 from .shedding_table import chooser
 from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
@@ -40,7 +40,8 @@ def card_face(card: str, color: str | None = None) -> str:
 
 def card_button(lang: str, card: str, action: str, playable: bool, index: int, key: str | None = None) -> str:
     cls = f"card c-{card[0]}" + (" playable" if playable else "")
-    label = card_name(lang, card) + (f" ({t(lang, 'playable')})" if playable else "")
+    rank = card if card[0] == "W" else card[1:]
+    label = spoken_label(RANK_GLYPHS.get(rank, rank), card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
     return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=index,
                   data_key=key or card)
 
@@ -86,7 +87,8 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     discard = tag("div", card_face(top, view["color"]) + pile_count(view.get("discard_count")),
                   class_=f"card big c-{top[0]} wild-{view['color']}", data_depth=depth(view.get("discard_count", 1)),
                   data_testid="discard-top", data_card=top, role="img",
-                  aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
+                  aria_label=f"{t(lang, 'pile.discard')}: "
+                  + spoken_label(RANK_GLYPHS.get(top if top[0] == "W" else top[1:], top[1:]), card_name(lang, top)))
     info = [tag("span", escape(f"{t(lang, 'color')}: {COLOR_SHAPES[view['color']]} {t(lang, view['color'])}"),
                 class_=f"color-chip c-{view['color']}", data_testid="current-color", data_color=view["color"]),
             direction(lang, view["direction"])]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
 from .chupate_table import COLOR_SHAPES
 from .cards import draw_pile, face, seat_backs
-from .hand import action_bar, card_keys, display_order, hand_box, others_around, player_name, status_line
+from .hand import action_bar, card_keys, display_order, hand_box, others_around, player_name, spoken_label, status_line
 from .log import LOG_OPEN, GameLog, Line, render_log
 from .html import button, escape, tag
 from .i18n import Catalog
@@ -44,7 +44,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "st.selected": "Pulsa la carta de la fila con la que emparejas {cards}",
         "st.drawn": "Has robado: empareja, o elige una carta y ponla en la fila",
         "st.more": "Sigue emparejando con otras cartas de la fila, o termina el turno",
-        "st.bonus": "Bonificación de color: pon {n} carta(s) en la fila (elige y pulsa el hueco), o termina",
+        "st.bonus": "Bonificación de color: pon {n} cartas en la fila (elige y pulsa el hueco), o termina",
+        "st.bonus1": "Bonificación de color: pon 1 carta en la fila (elige y pulsa el hueco), o termina",
         "st.round_over": "Fin de la ronda",
         "you_exposed": "Tienes dos cartas: ¡pulsa «¡DOS!» antes de que te pillen!",
         "other_exposed": "{name} tiene dos cartas y no ha dicho «¡DOS!»: ¡píllale!",
@@ -70,7 +71,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "st.selected": "Click the row card to match {cards} on",
         "st.drawn": "You drew: match, or select a card and put it in the row",
         "st.more": "Keep matching other row cards, or end your turn",
-        "st.bonus": "Colour bonus: put {n} card(s) in the row (select, then the empty slot), or end",
+        "st.bonus": "Colour bonus: put {n} cards in the row (select, then the empty slot), or end",
+        "st.bonus1": "Colour bonus: put 1 card in the row (select, then the empty slot), or end",
         "st.round_over": "End of the round",
         "you_exposed": "You hold two cards: press “DOS!” before someone catches you!",
         "other_exposed": "{name} holds two cards and has not called “DOS!”: catch them!",
@@ -326,7 +328,7 @@ def status_text(update: dict, lang: str, ui: dict) -> str:
     if not my_turn(update):
         return shared_t(lang, "turn.other", name=player_name(lang, update, view["turn"]))
     if view["phase"] == "bonus":
-        return t(lang, "st.bonus", n=view["bonus"])
+        return t(lang, "st.bonus1" if view["bonus"] == 1 else "st.bonus", n=view["bonus"])
     cards = selected_cards(view, ui)
     if cards:
         return t(lang, "st.selected", cards=cards_name(lang, cards))
@@ -386,7 +388,8 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
         card = hand[i]
         is_sel = i in chosen
         cls = card_class(card) + (" playable" if card in playable_cards else "") + (" selected" if is_sel else "")
-        label = card_name(lang, card) + (f" ({t(lang, 'selected')})" if is_sel else "")
+        label = spoken_label("2" if card == WILD_DOS else card[1:], card_name(lang, card)) \
+            + (f" ({t(lang, 'selected')})" if is_sel else "")
         cards.append(button(card_face(card), f"ui:sel:{i}:{key}", f"card-{card}", cls, aria_label=label,
                             aria_pressed="true" if is_sel else "false", data_index=i, data_card=card,
                             data_key=keys[i]))

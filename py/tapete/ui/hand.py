@@ -103,10 +103,24 @@ def hand_box(lang: str, cards_html: Sequence[str], mode: str | None, color_key: 
     """My hand (``hand``, a group of card buttons already in display order) under its sort control;
     ``mine``: it is my turn, the area lights up (``my-turn``) and carries the turn badge."""
     head = tag("h2", t(lang, "hand"), class_="sr-only")
-    cards = tag("div", "".join(cards_html) + extra, class_="hand", data_testid="hand", role="group",
-                aria_label=t(lang, "hand"))
+    rows, per = hand_rows(len(cards_html))
+    laid = []
+    for i, card in enumerate(cards_html):
+        if i and i % per == 0:                       # where a phone starts the next row (hidden elsewhere)
+            laid.append(tag("i", "", class_="hand-break", aria_hidden="true", data_key=f"hand-break-{i // per}"))
+        laid.append(card)
+    cards = tag("div", "".join(laid) + extra, class_="hand", data_testid="hand", role="group",
+                aria_label=t(lang, "hand"), data_rows=rows, style=f"--per:{per};--gaps:{max(1, per - 1)}")
     return tag("div", head + tag("div", turn_badge(lang, mine) + sort_control(lang, mode, color_key), class_="hand-head")
                + cards, class_="hand-area" + (" my-turn" if mine else ""), data_testid="hand-area")
+
+
+def hand_rows(count: int) -> tuple[int, int]:
+    """How a phone lays out a hand of ``count`` cards (static/css/table.css, "Phones"): ``(rows, cards
+    per row)``. One row up to 8 cards, two up to 30, then three; the cards of a row overlap as much as
+    the width needs (the row never wraps and never scrolls), so the whole hand is always in view."""
+    rows = 1 if count <= 8 else 2 if count <= 30 else 3
+    return rows, max(1, -(-count // rows))
 
 
 def rank_order(ranks: Sequence[str]) -> Callable[[str], int]:
@@ -128,6 +142,7 @@ def action_bar(buttons: Sequence[str], lang: str) -> str:
 def spoken_label(visible: str, name: str) -> str:
     """A card button's accessible name that contains its visible text (WCAG 2.5.3, axe
     label-content-name-mismatch): ``K, rey de corazones`` when the face shows letters the name lacks."""
-    if any(ch.isalpha() for ch in visible) and not re.search(rf"(?<!\w){re.escape(visible)}(?!\w)", name, re.I):
-        return f"{visible}, {name}"        # a whole word: "K" is not found inside "king"
+    core = "".join(ch for ch in visible if ch.isalnum())     # what axe compares: "+2" reads as "2"
+    if core and not re.search(rf"(?<!\w){re.escape(core)}(?!\w)", name, re.I):
+        return f"{visible}, {name}"        # a whole word: "K" is not found inside "king", "2" not in "draw two"
     return name

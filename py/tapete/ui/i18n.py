@@ -29,7 +29,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "round.title": "Fin de la ronda {n}",
         "result.title": "Fin de la partida", "result.winner": "Gana {names}", "result.you_win": "¡Has ganado!",
         "scores": "Puntos", "ranking": "Clasificación (este navegador): {delta} → {total}",
-        "timer": "⏱ {n} s", "log": "Jugadas", "hand": "Tu mano", "playable": "jugable",
+        "timer": "Tiempo: {n} s", "log": "Jugadas", "hand": "Tu mano", "playable": "jugable",
         "refused": "Jugada no válida: {reason}",
         "R": "rojo", "B": "azul", "G": "verde", "Y": "amarillo",
         "card.W": "comodín", "card.W+4": "comodín +4", "card.S": "salto", "card.R": "cambio de sentido",
@@ -57,7 +57,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "round.title": "End of round {n}",
         "result.title": "Game over", "result.winner": "{names} won", "result.you_win": "You won!",
         "scores": "Points", "ranking": "Ranking (this browser): {delta} → {total}",
-        "timer": "⏱ {n} s", "log": "Moves", "hand": "Your hand", "playable": "playable",
+        "timer": "Time left: {n} s", "log": "Moves", "hand": "Your hand", "playable": "playable",
         "refused": "Move refused: {reason}",
         "R": "red", "B": "blue", "G": "green", "Y": "yellow",
         "card.W": "wild", "card.W+4": "wild +4", "card.S": "skip", "card.R": "reverse", "card.+2": "draw two",
@@ -182,7 +182,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "ranking.line": "Clasificación en este navegador: {delta} (total {total})",
         "ranking.rule": "Ganar suma 10 puntos por jugador de la mesa (por parejas, 20 a cada ganador); perder resta 10; abandonar resta 20.",
         "log.round": "Toda la ronda ({n} jugadas)", "log.round_title": "Todas las jugadas de la ronda",
-        "log.close": "Cerrar",
+        "log.close": "Cerrar", "log.all": "Jugadas ({n})",
     },
     "en": {
         "sort": "Sort", "sort.none": "Unsorted", "sort.color": "By colour", "sort.suit": "By suit",
@@ -196,7 +196,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
         "ranking.line": "Ranking in this browser: {delta} (total {total})",
         "ranking.rule": "A win earns 10 points per player at the table (pairs: 20 to each winner); a loss costs 10; leaving costs 20.",
         "log.round": "Whole round ({n} moves)", "log.round_title": "Every move of this round",
-        "log.close": "Close",
+        "log.close": "Close", "log.all": "Moves ({n})",
     },
 }
 for _lang, _texts in TABLE_TEXTS.items():

@@ -281,10 +281,13 @@ def render_log(log: list, lang: str, update: dict | None = None, text: Callable 
     items = _items(list(reversed(shown)), lang, update, text, "log-move")
     html = tag("ol", "".join(items), class_="log", data_testid="log", reversed=True, aria_label=t(lang, "log"),
                tabindex="0")
+    moves = next((e["n"] for e in reversed(log) if isinstance(e, dict)), len(log))    # the round's, not kept
     if len(log) > len(shown) or whole:
-        moves = next((e["n"] for e in reversed(log) if isinstance(e, dict)), len(log))    # the round's, not kept
         html += button(escape(t(lang, "log.round", n=moves)), "ui:log-open", "btn-log-round",
                        "btn log-round-open", aria_haspopup="dialog")
+    if log:          # phones show the newest two moves only: the whole round is always one tap away
+        html += button(escape(t(lang, "log.all", n=moves)), "ui:log-open", "btn-log-all",
+                       "btn log-all-open", aria_haspopup="dialog")
     if whole:
         html += render_round(log, lang, update, text)
     return tag("div", html, class_="log-box")

@@ -75,7 +75,7 @@ class NavMixin:
         if self.host.state.get("over"):
             _store_del(key)
         else:
-            _store_set(key, saves.snapshot(self.host, self.settings["level"]))
+            _store_set(key, saves.snapshot(self.host, self.settings["level"], self.ui.get("log"), self.ui.get("rounds")))
 
     def saved_game(self, game_id: str) -> dict | None:
         """The valid save of ``game_id``, or None; a bad one is dropped and the picker says so."""
@@ -101,6 +101,8 @@ class NavMixin:
         self.settings["level"] = saved["level"]
         self.host = saves.restore(saved)
         self.ui = self.fresh_ui()
+        self.ui["log"] = saved["log"]            # what happened before the reload (said again at render)
+        self.ui["rounds"] = saved["rounds"]
         self.screen = "table"
         self.hold_round = False
         self.push_screen()

@@ -41,7 +41,9 @@ TEXT = {
                        "lo conocía."),
         "no_key": "La clave de esta sala no está en este navegador; no se puede recuperar.",
         "old_link": "Este enlace es de una versión anterior y no identifica al anfitrión; pide uno nuevo.",
-        "redeeming": "Comprobando el código…",
+        "redeeming": "Buscando en los servidores de salas la sala de ese código… (hasta 30 s)",
+        "code_unreachable": ("No se pudo contactar con ningún servidor de salas, así que el código no se ha podido "
+                             "comprobar (puede que esté bien). Comprueba tu conexión y vuelve a intentarlo."),
         "seats": "Asientos",
         "open": "libre",
         "host": "anfitrión",
@@ -151,7 +153,9 @@ TEXT = {
         "code_tries": "{n} tries with the code failed before you got in: someone who did not know it answered first.",
         "no_key": "This room's key is not in this browser; it cannot be resumed.",
         "old_link": "This link is from an older version and does not identify the host; ask for a new one.",
-        "redeeming": "Checking the code…",
+        "redeeming": "Looking for that code's room on the room servers… (up to 30 s)",
+        "code_unreachable": ("Could not reach any room server, so the code could not be checked (it may well be "
+                             "right). Check your connection and try again."),
         "seats": "Seats",
         "open": "open",
         "host": "host",
@@ -250,7 +254,7 @@ def code_failure(lang: str, error: str, failed: int, left=None) -> Said:
     one of them gave one peer one guess, so the page shows them all. ``left`` is what the answer said
     (unproven: any peer can say it)."""
     key = {"refused": "wrong_code", "locked": "locked_code", "no_host": "no_host", "unproven": "unproven",
-           "silent": "unproven", "gone": "unproven"}.get(error, "bad_code")
+           "silent": "unproven", "gone": "unproven", "unreachable": "code_unreachable"}.get(error, "bad_code")
 
     def say(lang: str) -> str:
         text = rt(lang, key).format(n=failed)

@@ -9,15 +9,17 @@ import time
 
 from pyscript import window
 
-from ..core import get
+from ..core import TapeteError, get
 from ..net import GuestSession, LocalSession, RoomHost, new_code, new_join_code
 from ..net.deal import GuestDeal
 from ..net.joincode import CODE_TRIES
 from ..net.links import host_public, room_fragment, share_link
+from ..net.protocol import MAX_NAME, clean_name
 from ..net.room import GRACE_SECONDS, JoinWatch, ask_number
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
                       player_id)
 from .i18n import Said
+from .name_box import NameBox
 from .room_ui import BrowserSigner, BrowserVerifier, code_failure, p2p_module, rsaid, rt
 from .setup import options_of
 
@@ -32,12 +34,51 @@ class RoomsMixin:
 
     # ----- rooms with friends (docs/multiplayer.md) -------------------------------------------------
     def my_name(self) -> str:
+        """The name typed in the friends box (checked: clean_name), else the one this browser keeps, else
+        "Jugador L5N" -- which is not kept: the lobby's name box then asks for a real one (issue 31)."""
         node = self.root.querySelector('[data-testid="room-name"]')
-        name = str(node.value).strip()[:24] if node else ""
-        if not name:
-            name = _store_get(STORE_NAME) or (("Jugador " if self.lang == "es" else "Player ") + player_id()[1:4])
-        _store_set(STORE_NAME, name)
-        return name
+        try:
+            name = clean_name(str(node.value)[:MAX_NAME]) if node else ""
+        except TapeteError:
+            name = ""
+        if name:
+            _store_set(STORE_NAME, name)
+            return name
+        return _store_get(STORE_NAME) or (("Jugador " if self.lang == "es" else "Player ") + player_id()[1:4])
+
+    def lobby_name_box(self) -> str:
+        """The name box above the lobby (tapete.ui.name_box), once this page has a seat to name."""
+        if getattr(self, "name_box", None) is None:
+            if self.guest is not None:
+                name = self.guest.name
+            elif self.room is not None:
+                name = self.room.names.get(player_id(), "")
+            else:
+                return ""
+            self.name_box = NameBox(name, asking=_store_get(STORE_NAME) is None)
+        return self.name_box.render(self.lang)
+
+    def rename_me(self) -> None:
+        """"Use this name" / "Change name": send the new name through the room (guest) or set it (host)."""
+        box = getattr(self, "name_box", None)
+        node = self.root.querySelector('[data-testid="rename-input"]')
+        if box is None or node is None:
+            return
+        name = box.submit(str(node.value))
+        if name is not None:
+            _store_set(STORE_NAME, name)
+            if self.guest is not None:
+                if not self.guest.rename(name):
+                    box.note = "bad"
+            elif self.room is not None:
+                try:
+                    self.room.rename(player_id(), name)
+                except TapeteError:
+                    box.note = "bad"
+        self.render()
+        again = self.root.querySelector('[data-testid="rename-input"]')
+        if again and box.note == "bad":
+            again.focus()
 
     def room_link(self, code: str, secret: str) -> str:
         loc = window.location
@@ -214,7 +255,11 @@ class RoomsMixin:
         self.screen = "lobby"
         self.render()
         p2p = await p2p_module()
-        result = await p2p.redeem(to_js({"code": join_code}, dict_converter=js.Object.fromEntries))
+        ask = {"code": join_code}
+        wait = _int_param("code_wait", None)            # test hook: a shorter wait for the code's host (ms)
+        if wait is not None:
+            ask["timeoutMs"] = max(1000, wait)
+        result = await p2p.redeem(to_js(ask, dict_converter=js.Object.fromEntries))
         if self.room_info is None or self.room_info.get("code") != join_code:
             return                                  # the player left meanwhile
         failed = int(result.failed or 0)            # failed tries: each gave one peer one guess (shown)

@@ -62,10 +62,12 @@ def render_setup(lang: str, game, settings: dict) -> str:
         if kind == POINTS_OPTION:
             field = void("input", type="number", name=name, min="1", max="5000", value=settings[name],
                          data_testid=f"opt-{name}")
-            mode += tag("label", label + " " + field, class_="choice")
+            # (static/css/table.css hides the points while "quick game" is chosen: a quick game has none)
+            mode += tag("label", label + " " + field, class_="choice opt-points" if "quick" in spec else "choice")
         elif kind is bool:
             field = void("input", type="checkbox", name=name, checked=settings[name], data_testid=f"opt-{name}")
-            mode += tag("label", field + " " + label, class_="choice")
+            # (pairs: shown only while 3 opponents are chosen, static/css/table.css)
+            mode += tag("label", field + " " + label, class_=f"choice opt-{name}")
     if mode:
         fields.append(("setup.mode", mode))
     if "turn_timer" in spec:

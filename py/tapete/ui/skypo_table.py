@@ -10,6 +10,8 @@ stored with the table version it was made at, so it lapses by itself once the ta
 
 from __future__ import annotations
 
+import re
+
 from .cards import depth, draw_pile, face, pile_count
 from .hand import action_bar, my_turn, others_around, player_name, status_line, turn_badge
 from .log import LOG_OPEN, GameLog, Line, names_of, render_log
@@ -28,7 +30,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "minus": "menos {n}", "face_down": "tapada", "place": "fila {row}, columna {col}",
         "gone": "columna retirada", "gone_count": "Columnas retiradas: {n}",
         "grid": "Cuadrícula de {name}", "my_grid": "Tu cuadrícula",
-        "visible": "Vista: {n}", "total": "Total: {n}", "to_flip": "Por destapar: {n}",
+        "visible": "Suman las destapadas: {n}", "total": "Puntos de la partida: {n}", "to_flip": "Por destapar: {n}",
         "closer_badge": "Cierra", "drawn": "Carta robada", "drawn_by": "Carta robada por {name}",
         "take": "Coger el descarte", "swap": "Cambiar por una carta", "discard": "Descartar y destapar",
         "cancel": "Cancelar", "draw_hint": "Robar (D)",
@@ -51,7 +53,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "minus": "minus {n}", "face_down": "face down", "place": "row {row}, column {col}",
         "gone": "column removed", "gone_count": "Columns removed: {n}",
         "grid": "{name}'s grid", "my_grid": "Your grid",
-        "visible": "Showing: {n}", "total": "Total: {n}", "to_flip": "To turn up: {n}",
+        "visible": "Face-up cards add up to {n}", "total": "Game points: {n}", "to_flip": "To turn up: {n}",
         "closer_badge": "Closer", "drawn": "Drawn card", "drawn_by": "Card drawn by {name}",
         "take": "Take the discard", "swap": "Swap it in", "discard": "Discard and flip",
         "cancel": "Cancel", "draw_hint": "Draw (D)",
@@ -322,8 +324,8 @@ def status_text(update: dict, lang: str, ui: dict) -> str:
     mode = my_mode(update, ui)
     if phase == "turn":
         key = "st.take" if mode == "take" else "st.turn"
-        return t(lang, key, card=card_name(lang, view["top"]))
-    return t(lang, "st." + mode, card=card_name(lang, view["drawn"]))
+        return an(lang, t(lang, key, card=card_name(lang, view["top"])))
+    return an(lang, t(lang, "st." + mode, card=card_name(lang, view["drawn"])))
 
 
 def render_controls(update: dict, lang: str, ui: dict) -> str:
@@ -436,9 +438,17 @@ LOG = GameLog(card_name, SENTENCES, special={
     "revealed": _revealed, "round_over": _round_over})
 
 
+AN = re.compile(r"\ba (8|11|18)\b")
+
+
+def an(lang: str, text: str | None) -> str | None:
+    """English says "an 8", "an 11" (the cards are said as numbers)."""
+    return AN.sub(r"an \1", text) if text and lang == "en" else text
+
+
 def event_text(event: dict, update: dict, lang: str) -> str | None:
     """The log's sentence for one event, in ``lang`` and this seat's person (None: says nothing)."""
-    return LOG.text(event, update, lang)
+    return an(lang, LOG.text(event, update, lang))
 
 
 # ----- rounds and the result ----------------------------------------------------------------------
