@@ -59,11 +59,17 @@ def dom_cards(page) -> tuple[str | None, list[str]]:
     }""")
 
 
-def decode_qr(page, selector: str) -> str | None:
+def decode_qr(page, selector: str, new_page, site_url) -> str | None:
+    """Screenshot the element and decode it with npm jsqr, in a page of the site without the app's CSP
+    (as tests/browser/test_qr_browser.py does: the app's page forbids an injected script)."""
     png = page.locator(selector).screenshot()
-    if not page.evaluate("typeof window.jsQR === 'function'"):
-        page.add_script_tag(content=(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js").read_text())
-    return page.evaluate(DECODE, base64.b64encode(png).decode())
+    decoder = new_page()
+    decoder.goto(site_url + "static/config.json")
+    decoder.add_script_tag(path=str(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"))
+    try:
+        return decoder.evaluate(DECODE, base64.b64encode(png).decode())
+    finally:
+        decoder.close()
 
 
 def create_room(boot, new_page, site_url, query, **context) -> tuple:
@@ -93,7 +99,7 @@ def test_watchers_see_a_whole_game_with_no_hidden_card(new_page, boot, site_url,
     assert host.locator('[data-testid="room-join-code"]').count() == 1 and re.fullmatch(
         r"[1-9][0-9]{2}-[A-HJKMNP-Z]{5}", join_code)
     host.wait_for_selector('[data-testid="lobby-qr"] svg[role="img"]')
-    assert decode_qr(host, '[data-testid="lobby-qr"] .qr-box') == link
+    assert decode_qr(host, '[data-testid="lobby-qr"] .qr-box', new_page, site_url) == link
     show = host.get_attribute('[data-testid="btn-show-screen"]', "href")
     assert show == link + "&watch=1"
     assert host.get_attribute('[data-testid="watcher-count"]', "data-count") == "0"
@@ -262,7 +268,7 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     code_h = host.eval_on_selector('[data-testid="room-join-code"]', "n => n.getBoundingClientRect().height")
     qr_h = host.eval_on_selector('[data-testid="lobby-qr"] .qr-box', "n => n.getBoundingClientRect().height")
     assert code_h >= 108 and qr_h >= 400, (code_h, qr_h)
-    assert decode_qr(host, '[data-testid="lobby-qr"] .qr-box') == link
+    assert decode_qr(host, '[data-testid="lobby-qr"] .qr-box', new_page, site_url) == link
     host.keyboard.press("Escape")
     host.wait_for_selector('[data-testid="lobby"][data-projector="0"]')
 
@@ -273,7 +279,10 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     watcher.click('[data-testid="btn-projector"]')     # back to projector mode by its button
     watcher.wait_for_selector('[data-testid="watch-screen"][data-projector="1"] [data-testid="table"]',
                               timeout=60_000)
-    assert watcher.locator('[data-testid="watch-screen"] button:visible').count() == 0
+    shown = watcher.eval_on_selector_all('[data-testid="watch-screen"] button', """ns => ns.filter(
+        n => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden').map(n => n.outerHTML.slice(0, 160))""")
+    assert not shown, shown
+    watcher.screenshot(path=str(ROOT / "test-artifacts" / "watch-projector-1920.png"))
     sizes = watcher.evaluate("""() => {
         const h = (n) => n.getBoundingClientRect().height;
         return {names: [...document.querySelectorAll('.seat .name')].map(h),

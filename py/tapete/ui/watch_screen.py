@@ -17,6 +17,7 @@ with no controls, sized for 1920×1080 by static/css/projector.css (``html.proje
 from __future__ import annotations
 
 import json
+import re
 
 from ..net.watch import WatcherSession
 from . import tables
@@ -63,6 +64,29 @@ TEXT = {
         "round": "Round {n}",
     },
 }
+
+
+OWN_ACTIONS = ("ui:log-open", "ui:log-close", "ui:result-close", "ui:result-open", "ui:projector", "watch-again",
+               "menu")
+BUTTON = re.compile(r"<button\b([^>]*)>(.*?)</button>", re.S)
+ACTION = re.compile(r'\sdata-action="([^"]*)"')
+DROP = re.compile(r'\s(?:type="button"|data-action="[^"]*"|disabled|autofocus)(?=[\s>]|$)')
+
+
+def inert(html: str) -> str:
+    """The table's buttons that act on the game (the draw pile, a card, Draw…) as plain elements: a
+    watcher acts on nothing, so nothing that looks pressable is pressable or focusable. A labelled one
+    becomes ``role="img"`` (its name is kept); the watcher's own buttons (the log, the result's Close,
+    Menu) stay."""
+    def one(match: re.Match) -> str:
+        attrs, body = match.group(1), match.group(2)
+        action = ACTION.search(attrs)
+        if action and action.group(1) in OWN_ACTIONS:
+            return match.group(0)
+        attrs = DROP.sub("", attrs)
+        role = ' role="img"' if "aria-label=" in attrs else ""
+        return f"<span{role}{attrs}>{body}</span>"
+    return BUTTON.sub(one, html)
 
 
 def wt(lang: str, key: str) -> str:
@@ -222,7 +246,7 @@ class WatchScreen:
         else:
             table = tables.table_for(game)
             say_new(self.ui.get("log") or [], self.update, self.lang, table.event_text)
-            body = table.render_table(self.update, self.lang, self.ui)
+            body = inert(table.render_table(self.update, self.lang, self.ui))
         return tag("div", head + body, class_="watch-screen", data_testid="watch-screen",
                    data_projector="1" if self.projector else "0", data_game=game or "")
 
