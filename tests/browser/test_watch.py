@@ -22,6 +22,12 @@ import pytest
 
 from clicks import take_chupate_turn as take_turn
 from conftest import _READY_OR_ERROR
+from test_accessibility import Axe
+
+
+@pytest.fixture
+def axe(request):
+    return Axe(request.node.name)
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -230,10 +236,12 @@ def reload_watcher(host, watcher):
     return watcher
 
 
-def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr_relay):
+def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr_relay, axe):
     """The host closes watching: the watcher is told and shows it (with Watch again, refused while
     closed); opened again, the watcher is back. Projector mode at 1920×1080 on the lobby and on the
-    watcher's table: no controls, the code and the QR code large, names and card faces ≥ 54 px."""
+    watcher's table: no controls, the code and the QR code large, names and card faces ≥ 54 px.
+    axe-core: 0 serious or critical on the lobby (host, with its QR code, and in projector mode), the
+    watcher's lobby and table (projector mode at 1920×1080, plain at 1280×800 and 390×844)."""
     query = f"?relay={nostr_relay}&ice=none&bot_delay=0&debug_room=1"
     host, link = create_room(boot, new_page, site_url, query, viewport={"width": 1920, "height": 1080})
     watcher = boot(new_page(locale="en-US", viewport={"width": 1920, "height": 1080}),
@@ -242,6 +250,9 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     host.wait_for_selector('[data-testid="watcher-count"][data-count="1"]', timeout=30_000)
     assert watcher.evaluate("document.documentElement.classList.contains('projector')")
     assert watcher.locator('[data-testid="watch-screen"] button').count() == 0          # no controls
+    host.wait_for_selector('[data-testid="lobby-qr"] svg')
+    axe(host, "lobby host 1920")
+    axe(watcher, "watcher lobby projector 1920")
 
     host.click('[data-testid="btn-watching"]')
     host.wait_for_selector('[data-testid="watcher-count"][data-watching="0"][data-count="0"]', timeout=15_000)
@@ -259,6 +270,7 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     host.wait_for_selector('[data-testid="watcher-count"][data-count="1"]', timeout=15_000)
     watcher.wait_for_selector('[data-testid="watch-lobby"]')
     assert not watcher.query_selector('[data-testid="watch-message"]')
+    axe(watcher, "watcher lobby 1920")
 
     # The host's lobby on the wall: projector mode, no controls, the code and the QR code large.
     host.click('[data-testid="btn-projector"]')
@@ -269,6 +281,7 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     qr_h = host.eval_on_selector('[data-testid="lobby-qr"] .qr-box', "n => n.getBoundingClientRect().height")
     assert code_h >= 108 and qr_h >= 400, (code_h, qr_h)
     assert decode_qr(host, '[data-testid="lobby-qr"] .qr-box', new_page, site_url) == link
+    axe(host, "lobby projector 1920")
     host.keyboard.press("Escape")
     host.wait_for_selector('[data-testid="lobby"][data-projector="0"]')
 
@@ -283,6 +296,16 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
         n => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden').map(n => n.outerHTML.slice(0, 160))""")
     assert not shown, shown
     watcher.screenshot(path=str(ROOT / "test-artifacts" / "watch-projector-1920.png"))
+    axe(watcher, "watcher table projector 1920")
+    watcher.keyboard.press("Escape")
+    watcher.wait_for_selector('[data-testid="watch-screen"][data-projector="0"] [data-testid="table"]')
+    watcher.set_viewport_size({"width": 1280, "height": 800})
+    axe(watcher, "watcher table 1280")
+    watcher.set_viewport_size({"width": 390, "height": 844})
+    axe(watcher, "watcher table 390")
+    width = watcher.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the watcher's table scrolls sideways at 390 px ({width})"
+    axe.check()
     sizes = watcher.evaluate("""() => {
         const h = (n) => n.getBoundingClientRect().height;
         return {names: [...document.querySelectorAll('.seat .name')].map(h),

@@ -136,3 +136,8 @@ def test_the_lobby_for_a_wall_names_the_game_shows_one_code_and_the_qr_code():
     assert "Points" in points and "300" in points and "30" in points
     assert watchers_text("es", 0) != watchers_text("es", 2) and "2" in watchers_text("en", 2)
     assert watchers_text("en", 5, watching=False) == TEXT["en"]["watchers.closed"]
+
+
+def test_every_text_of_the_watchers_and_the_lobby_is_in_spanish_and_english():
+    assert set(WTEXT["es"]) == set(WTEXT["en"])
+    assert set(TEXT["es"]) == set(TEXT["en"])

@@ -146,7 +146,7 @@ class WatchScreen:
         self.lobby: dict | None = None
         self.update: dict | None = None
         self.ui: dict = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
-        self.message = ""                 # the host is gone, watching closed, full…
+        self.message: tuple = ()          # (key, values) of what to say: the host is gone, watching closed, full…
         self.again = False                # offer "Watch again" (after not_watching / watchers_full)
         self.rejected: list[str] = []     # the codes of every refusal received (tests)
         self.closed = False
@@ -188,19 +188,19 @@ class WatchScreen:
         kind = message["type"]
         if kind == "lobby":
             self.lobby = message
-            self.message, self.again = "", False
+            self.message, self.again = (), False
         elif kind == "host_gone":
-            self.message = wt(self.lang, "host_gone")
+            self.message = ("host_gone", {})
         elif kind == "rejected":
             self.rejected.append(message["code"])
             if message["code"] == "not_watching":
-                self.message, self.again = wt(self.lang, "closed"), True
+                self.message, self.again = ("closed", {}), True
             elif message["code"] == "watchers_full":
-                self.message, self.again = wt(self.lang, "full"), True
+                self.message, self.again = ("full", {}), True
             else:
-                self.message = wt(self.lang, "refused").format(why=message["message"])
+                self.message = ("refused", {"why": message["message"]})
         elif kind == "update":
-            self.message, self.again = "", False
+            self.message, self.again = (), False
             game = self.game_id()
             if game is None:             # the host sends its lobby first: an update without one is not ours
                 return
@@ -240,7 +240,8 @@ class WatchScreen:
             options = options_text(self.lang, get(game), self.update["view"].get("options") or {})
             if options:
                 title = f"{title} · {options}"
-        head = render_header(self.lang, title, note, bool(self.projector), self.message, self.again)
+        said = wt(self.lang, self.message[0]).format(**self.message[1]) if self.message else ""
+        head = render_header(self.lang, title, note, bool(self.projector), said, self.again)
         if self.update is None or not game:
             body = render_watch_lobby(self.lang, self.lobby, title, bool(self.projector))
         else:
