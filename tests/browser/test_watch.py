@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from clicks import take_chupate_turn as take_turn
-from conftest import _READY_OR_ERROR
+from conftest import _READY_OR_ERROR, ARTIFACTS
 from test_accessibility import Axe
 
 
@@ -295,17 +295,6 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     shown = watcher.eval_on_selector_all('[data-testid="watch-screen"] button', """ns => ns.filter(
         n => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden').map(n => n.outerHTML.slice(0, 160))""")
     assert not shown, shown
-    watcher.screenshot(path=str(ROOT / "test-artifacts" / "watch-projector-1920.png"))
-    axe(watcher, "watcher table projector 1920")
-    watcher.keyboard.press("Escape")
-    watcher.wait_for_selector('[data-testid="watch-screen"][data-projector="0"] [data-testid="table"]')
-    watcher.set_viewport_size({"width": 1280, "height": 800})
-    axe(watcher, "watcher table 1280")
-    watcher.set_viewport_size({"width": 390, "height": 844})
-    axe(watcher, "watcher table 390")
-    width = watcher.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the watcher's table scrolls sideways at 390 px ({width})"
-    axe.check()
     sizes = watcher.evaluate("""() => {
         const h = (n) => n.getBoundingClientRect().height;
         return {names: [...document.querySelectorAll('.seat .name')].map(h),
@@ -313,3 +302,17 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     }""")
     assert sizes["names"] and min(sizes["names"]) >= 54, sizes
     assert sizes["cards"] and min(sizes["cards"]) >= 54, sizes
+    ARTIFACTS.mkdir(exist_ok=True)
+    watcher.screenshot(path=str(ARTIFACTS / "watch-projector-1920.png"))
+    axe(watcher, "watcher table projector 1920")
+    watcher.keyboard.press("Escape")
+    watcher.wait_for_selector('[data-testid="watch-screen"][data-projector="0"] [data-testid="table"]')
+    watcher.set_viewport_size({"width": 1280, "height": 800})
+    axe(watcher, "watcher table 1280")
+    watcher.set_viewport_size({"width": 390, "height": 844})
+    axe(watcher, "watcher table 390")
+    for w, h in ((390, 844), (360, 640)):
+        watcher.set_viewport_size({"width": w, "height": h})
+        width = watcher.evaluate("document.documentElement.scrollWidth")
+        assert width <= w, f"the watcher's table scrolls sideways at {w} px ({width})"
+    axe.check()
