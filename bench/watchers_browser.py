@@ -20,7 +20,7 @@ then it is opened and every watcher page presses "Watch again". Per move, from t
 
 Writes docs/benchmarks.md between <!-- watchers-browser:start --> and <!-- watchers-browser:end -->.
 
-    .venv/bin/python bench/watchers_browser.py [--players 4] [--watchers 8] [--moves 24] [--no-write]
+    .venv/bin/python bench/watchers_browser.py [--players 4] [--watchers 8] [--moves 24] [--section NAME] [--no-write]
 """
 
 from __future__ import annotations
@@ -202,6 +202,7 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4, help="guest pages seated (francesa: at most 4)")
     ap.add_argument("--watchers", type=int, default=8)
     ap.add_argument("--moves", type=int, default=24, help="moves per phase")
+    ap.add_argument("--section", default="watchers-browser", help="the docs/benchmarks.md section to write")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
     m = machine()
@@ -230,7 +231,7 @@ def main() -> int:
         f"(pages booted and seated in {got['booted_s']:.0f} s). n counts (move, receiving page) pairs.", "",
         *machine_lines(m), "", *rows])
     if not args.no_write:
-        write_section("watchers-browser", body)
+        write_section(args.section, body)
     return 0
 
 
