@@ -224,6 +224,9 @@ def main() -> int:
             f"| watching closed (0 watchers) | {got['moves'][0]} | {cell(got['closed']['player'])} | — | {cell(got['closed']['host'])} |",
             f"| {args.watchers} watchers | {got['moves'][1]} | {cell(got['open']['player'])} | {cell(got['open']['watcher'])} | {cell(got['open']['host'])} |"]
     print("\n".join(rows), flush=True)
+    for phase in ("closed", "open"):                 # the raw figures, in move order (where the tail is)
+        for kind, xs in got[phase].items():
+            print(phase, kind, " ".join(f"{x:.0f}" for x in xs), flush=True)
     body = "\n".join([
         f"Over real WebRTC (`bench/watchers_browser.py`): one room of the French-deck game, the host and "
         f"{args.players} guest pages playing by clicks, {args.watchers} watcher pages, {1 + args.players + args.watchers} "

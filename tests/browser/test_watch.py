@@ -252,6 +252,8 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     assert watcher.locator('[data-testid="watch-screen"] button').count() == 0          # no controls
     host.wait_for_selector('[data-testid="lobby-qr"] svg')
     axe(host, "lobby host 1920")
+    ARTIFACTS.mkdir(exist_ok=True)
+    host.screenshot(path=str(ARTIFACTS / "watch-lobby-1920.png"), full_page=True)
     axe(watcher, "watcher lobby projector 1920")
 
     host.click('[data-testid="btn-watching"]')
@@ -282,6 +284,8 @@ def test_host_closes_watching_and_projector_mode(new_page, boot, site_url, nostr
     assert code_h >= 108 and qr_h >= 400, (code_h, qr_h)
     assert decode_qr(host, '[data-testid="lobby-qr"] .qr-box', new_page, site_url) == link
     axe(host, "lobby projector 1920")
+    ARTIFACTS.mkdir(exist_ok=True)
+    host.screenshot(path=str(ARTIFACTS / "watch-lobby-projector-1920.png"))
     host.keyboard.press("Escape")
     host.wait_for_selector('[data-testid="lobby"][data-projector="0"]')
 
