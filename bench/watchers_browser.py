@@ -174,7 +174,6 @@ def run(browser, base: str, relay_url: str, players: int, watchers: int, moves: 
             page.wait_for_selector('[data-testid="table"]', timeout=120_000)
         moved_closed = play(host, pages, moves)
         closed = latencies(pages, [], {})
-        marks = {i: len(p.evaluate("window.__w.clicks")) for i, p in enumerate(pages)}
         host.click('[data-testid="btn-watching"]')               # phase 2: every watcher back
         host.wait_for_selector('[data-testid="watcher-count"][data-watching="1"]', timeout=30_000)
         for page in watch_pages:
@@ -182,6 +181,8 @@ def run(browser, base: str, relay_url: str, players: int, watchers: int, moves: 
         host.wait_for_selector(f'[data-testid="watcher-count"][data-count="{watchers}"]', timeout=60_000)
         for page in watch_pages:
             page.wait_for_selector('[data-testid="table"]', timeout=60_000)
+        host.wait_for_timeout(3000)          # every page settles after the watchers' arrival (a one-off, not per move)
+        marks = {i: len(p.evaluate("window.__w.clicks")) for i, p in enumerate(pages)}   # (not Allow watching's click)
         moved_open = play(host, pages, moves)
         opened = latencies(pages, watch_pages, marks)
         return {"closed": closed, "open": opened, "moves": (moved_closed, moved_open), "booted_s": booted}
