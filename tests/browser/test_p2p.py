@@ -44,7 +44,7 @@ def test_three_browsers_play_chupate_over_webrtc(new_page, boot, site_url, nostr
     host.fill('[data-testid="room-name"]', "Ana")
     host.click('[data-testid="btn-create-room"]')
     host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
-    code = host.inner_text('[data-testid="room-code"]').strip()
+    code = host.get_attribute('[data-testid="lobby"]', "data-room")
     join_code = host.inner_text('[data-testid="room-join-code"]').strip()
     link = host.input_value('[data-testid="room-link"]')
     assert re.fullmatch(r"[A-HJKMNP-Z]{6}", code), code

@@ -110,7 +110,7 @@ def relay_record(relay) -> str:
 def test_the_relays_record_of_a_code_room_is_not_enough_to_join_it(new_page, boot, site_url, own_relay):
     host, query = create_room(new_page, boot, site_url, own_relay.url)
     join_code = host.inner_text('[data-testid="room-join-code"]').strip()
-    room_id = host.inner_text('[data-testid="room-code"]').strip()
+    room_id = host.get_attribute('[data-testid="lobby"]', "data-room")
     k = host.input_value('[data-testid="room-link"]').split("&k=")[1]
     nameplate, secret = join_code.split("-")
     # A friend joins with the right code: both pages show the same check number.

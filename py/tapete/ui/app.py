@@ -21,6 +21,7 @@ from ..core.errors import BadState
 from ..net.deal import mix, new_secret
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
+from ..net.watch import wants_watch
 from . import sound, tables
 from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
@@ -29,7 +30,7 @@ from .bar import BAR_OPEN
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
-from .room_ui import render_deal, render_friends_box, render_lobby, rsaid, rt
+from .room_ui import render_deal, render_friends_box, rsaid, rt
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
                       _store_set, player_id)
@@ -79,6 +80,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.restoring = False                      # showing a history entry: do not push another
         self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
         self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
+        self.watch_screen = None                     # this page watches a room (tapete.ui.watch_screen)
+        self.projector = bool(_param("projector"))   # projector mode: no controls, sized for a wall (projector.css)
         self.init_motion()                           # motion_glue: the patch, the animations, their speed
 
     # ----- wiring -------------------------------------------------------------------------------
@@ -98,7 +101,11 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self._listen(window, "hashchange", self.on_hash)
         self.show_picker()
         self.push_screen(replace=True)
+        self.set_projector(self.projector)
         joined = parse_fragment(str(window.location.hash or ""))
+        if joined and wants_watch(str(window.location.hash)):   # a watcher link: never a seat, never a resume
+            self.open_watch(*joined)
+            return
         if joined and not window.navigator.onLine:  # a room link opened offline: the friends box says why not
             self.show_setup("chupate")
             return
@@ -124,6 +131,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
     def on_hash(self, event) -> None:
         """A room link opened in this tab changes only the fragment (no reload): join that room."""
         joined = parse_fragment(str(window.location.hash or ""))
+        if joined and wants_watch(str(window.location.hash)) and self.room is None:
+            self.open_watch(*joined)
+            return
         info = self.room_info or {}
         if not joined or self.room is not None or (info.get("code"), info.get("secret") or "") == joined:
             return
@@ -137,6 +147,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.ui["message"] = resay(self.ui["message"], self.lang)
         if self.screen == "picker":
             self.show_picker()              # its Resume buttons and notes are Python's
+        if self.watch_screen is not None:
+            self.watch_screen.lang = self.lang
         self.render()
 
     def on_network(self, event) -> None:
@@ -166,6 +178,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 and str(event.target.getAttribute("data-testid") or "") == "rename-input":
             self.rename_me()                           # Enter in the name box does what its button does
             event.preventDefault()
+            return
+        if self.projector and str(event.key) == "Escape":
+            self.set_projector(False)                # projector mode has no controls: Escape leaves it
             return
         if self.screen != "table" or self.update is None:
             return
@@ -281,12 +296,20 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         if getattr(self, "name_box", None) is not None:
             self.name_box.close()
         self.name_box = None
+        if self.watch_screen is not None:
+            self.watch_screen.close()
         self.room = self.guest = self.room_info = self.lobby = self.join_watch = self.room_status = None
+        self.watch_screen = None
         self.room_msg = ""
         self.join_failed = False
 
     # ----- intents and updates --------------------------------------------------------------------
     def act(self, action: str) -> None:
+        if action == "ui:projector":
+            self.set_projector(not self.projector)
+            return
+        if self.watch_screen is not None and self.watch_screen.act(action):
+            return
         if action == "menu":
             if self.room is not None:
                 _store_del(STORE_ROOM)
@@ -332,6 +355,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.room.lock(not self.room.locked)
         elif action.startswith(("room-admit ", "room-refuse ")) and self.room is not None:
             self.answer_asker(*action.split(" ", 1))
+        elif action == "room-watching" and self.room is not None:
+            self.room.set_watching(not self.room.watching)
         elif action == "room-copy":
             if self.room_info and self.room_info.get("link"):
                 try:
@@ -554,18 +579,17 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 shown.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
             return
         if self.screen == "lobby":
-            info = self.room_info or {}
             old = self.root.querySelector('[data-testid="rename-input"]')      # what is being typed survives
             typed = (str(old.value), bool(old.isSameNode(document.activeElement))) if old else None
-            self.root.innerHTML = self.lobby_name_box() + render_lobby(
-                self.lang, self.lobby, code=info.get("code", ""), link=info.get("link"),
-                is_host=bool(info.get("is_host")), message=self.room_msg, failed=self.join_failed,
-                status=self.room_status, **self.code_view())
+            self.root.innerHTML = self.lobby_name_box() + self.lobby_html()
             field = self.root.querySelector('[data-testid="rename-input"]')
             if field and typed and typed[0] != self.name_box.name:
                 field.value = typed[0]
             if field and ((typed and typed[1]) or (self.name_box.asking and not typed)):
                 field.focus()
+            return
+        if self.screen == "watch":
+            self.watch_screen.render()
             return
         if self.update is None:
             return
@@ -637,9 +661,10 @@ def start() -> None:
     APP.start()
     window.tapeteApp = create_proxy(lambda: json.dumps({"screen": APP.screen, "slices": APP.slices,
                                                         "thinking": APP.thinking}))
-    window.tapeteRoomDebug = create_proxy(lambda: APP.debug_json())
+    window.tapeteRoomDebug = create_proxy(lambda: APP.watch_screen.debug_json() if APP.watch_screen else APP.debug_json())
     if APP.room_debug is not None:                   # test hook only
         window.tapeteDebugRigDeal = create_proxy(lambda how="secret": APP.rig_deal(how))
+        window.tapeteWatchSend = create_proxy(lambda text: bool(APP.watch_screen and APP.watch_screen.send_raw(text)))
     window.tapeteSelfTest = create_proxy(self_test)
     if _param("debug_errors"):                  # test hook: a real Python exception raised from a JS call
         window.tapeteRaise = create_proxy(_raise)

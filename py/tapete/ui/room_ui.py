@@ -126,6 +126,21 @@ TEXT = {
         "unreachable": ("No se pudo contactar con los servidores de la sala. Comprueba tu conexión "
                         "y pulsa «Reintentar»."),
         "open_failed": "No se pudo abrir la sala: {err}",
+        "wall_code": "Código para entrar",
+        "wall_how": "Entra en la web del juego, pulsa «Jugar con amigos» y escribe el código, o escanea el QR.",
+        "qr_label": "Código QR del enlace para entrar en la sala",
+        "show_screen": "Mostrar en una pantalla",
+        "show_screen_note": ("Abre en el ordenador del proyector la mesa para mirar: solo lo público, nunca una mano. "
+                             "Quien mira no juega ni ocupa asiento."),
+        "projector": "Modo proyector",
+        "projector_exit": "Esc: salir del modo proyector",
+        "watchers.0": "Nadie mira la partida.",
+        "watchers.1": "1 persona mira la partida.",
+        "watchers.n": "{n} personas miran la partida.",
+        "watchers.closed": "Mirar está cerrado: nadie puede mirar la partida.",
+        "watch_close": "Cerrar a quien mira",
+        "watch_open": "Dejar mirar",
+        "players_n": "{n} jugadores",
     },
     "en": {
         "friends": "Play with friends",
@@ -236,6 +251,21 @@ TEXT = {
         "unreachable": "Could not reach the room servers. Check your connection and press “Retry”.",
         "open_failed": "The room could not be opened: {err}",
         "retry": "Retry",
+        "wall_code": "Code to join",
+        "wall_how": "Open the game's site, press “Play with friends” and type the code, or scan the QR code.",
+        "qr_label": "QR code of the link to join the room",
+        "show_screen": "Show on a screen",
+        "show_screen_note": ("Opens the table to watch on the projector's computer: only what is public, never a hand. "
+                             "Watchers do not play or take a seat."),
+        "projector": "Projector mode",
+        "projector_exit": "Esc: leave projector mode",
+        "watchers.0": "Nobody is watching the game.",
+        "watchers.1": "1 person is watching the game.",
+        "watchers.n": "{n} people are watching the game.",
+        "watchers.closed": "Watching is closed: nobody can watch the game.",
+        "watch_close": "Close watching",
+        "watch_open": "Allow watching",
+        "players_n": "{n} players",
     },
 }
 
@@ -303,31 +333,92 @@ def status_tag(lang: str, status: dict | None, cls: str = "room-status") -> str:
     return tag("p", escape(text), class_=cls, role="status", data_testid="room-status", data_state=state)
 
 
+def options_text(lang: str, game, options: dict) -> str:
+    """The room's game options in words (the lobby names them): mode, target or limit, pairs, turn timer."""
+    from ..core import POINTS_OPTION
+    from .i18n import t
+    from .setup import OPTION_LABELS
+    labels = OPTION_LABELS.get(lang, OPTION_LABELS["es"])
+    spec = game.options_spec
+    parts = []
+    if "quick" in spec:
+        parts.append(t(lang, "mode.quick") if options.get("quick") else t(lang, "mode.points"))
+    for name, (default, kind) in spec.items():
+        if name in ("quick", "turn_timer"):
+            continue
+        if kind == POINTS_OPTION and not options.get("quick"):
+            parts.append(f"{labels.get(name, name)}: {options.get(name, default)}")
+        elif kind is bool and options.get(name):
+            parts.append(labels.get(name, name))
+    if options.get("turn_timer"):
+        parts.append(t(lang, "setup.timer") + ": " + t(lang, "seconds", n=options["turn_timer"]))
+    return " · ".join(parts)
+
+
+def watchers_text(lang: str, count: int, watching: bool = True) -> str:
+    """The host's line about watchers: how many watch now, or that watching is closed."""
+    if not watching:
+        return rt(lang, "watchers.closed")
+    key = "watchers.0" if count == 0 else "watchers.1" if count == 1 else "watchers.n"
+    return rt(lang, key).format(n=count)
+
+
+def render_watchers(lang: str, count: int, watching: bool, watch_link: str | None = None) -> str:
+    """The host's watchers box (lobby and table): the count, close / allow watching and, in the lobby,
+    "Show on a screen" (the watcher link, opened in a new tab: the projector's computer opens it)."""
+    body = tag("span", escape(watchers_text(lang, count, watching)), data_testid="watcher-count",
+               data_count=str(count), data_watching="1" if watching else "0", role="status")
+    body += " " + button(rt(lang, "watch_close" if watching else "watch_open"), "room-watching", "btn-watching",
+                         "btn small", aria_pressed="false" if watching else "true")
+    if watch_link and watching:
+        body += " " + tag("a", escape(rt(lang, "show_screen")), href=watch_link, target="_blank", rel="noopener",
+                          class_="btn small", data_testid="btn-show-screen", title=rt(lang, "show_screen_note"))
+    return tag("p", body, class_="watchers note", data_testid="watchers")
+
+
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
                  message: str = "", failed: bool = False, join_code: str = "", check: str = "",
                  checks: dict | None = None, code_state: dict | None = None, status: dict | None = None,
-                 code_failed: int = 0, asking: list | None = None) -> str:
+                 code_failed: int = 0, asking: list | None = None, game: str = "", options: str = "",
+                 qr: str = "", watchers: int = 0, watching: bool = True, watch_link: str | None = None,
+                 projector: bool = False) -> str:
     """``failed``: a guest's join gave up (Retry shown); ``join_code`` (host) the code to read out;
     ``check`` (a guest that came by code) its check number, ``code_failed`` its failed tries before it got
     in (each gave some peer one guess); ``asking`` (host) newcomers waiting to be admitted
     (``RoomHost.asking_view``); ``checks`` (host) seat -> check number of
     the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``;
-    ``status`` the connection line's figures (rooms.py ``_watch``)."""
-    body = tag("h2", rt(lang, "room") + " " + tag("span", escape(code), data_testid="room-code", class_="room-code"))
+    ``status`` the connection line's figures (rooms.py ``_watch``).
+
+    The lobby for a wall (issue 32): the heading names the game (``game``, its title) and ``options``
+    (its options in words, :func:`options_text`); the host sees ONE code to read out (the join code,
+    large) and ``qr``, the QR code's SVG of the join link (static/js/qr.js; inserted as is); the room's
+    id is only in the link and in ``data-room``. ``watchers`` / ``watching`` / ``watch_link`` (host): the
+    watchers box (:func:`render_watchers`). ``projector``: the same lobby with no controls (projector.css
+    sizes it for 1920×1080; Escape leaves)."""
+    body = tag("h2", escape(game or rt(lang, "room")), data_testid="lobby-game")
+    if options:
+        body += tag("p", escape(options), class_="lobby-options", data_testid="lobby-options")
     state, _ = status_line(lang, status)
     body += status_tag(lang, status)
-    if state == "error":
+    if state == "error" and not projector:
         body += tag("div", button(rt(lang, "retry"), "room-retry", "btn-room-retry", "btn primary"), class_="actions")
     if join_code:
-        body += tag("p", rt(lang, "join_code") + ": " + tag("strong", escape(join_code), data_testid="room-join-code",
-                                                            class_="room-code"))
-    if link:
+        wall = tag("p", escape(rt(lang, "wall_code")), class_="wall-label", id="wall-code-label")
+        wall += tag("p", tag("strong", escape(join_code), data_testid="room-join-code", class_="room-code"),
+                    class_="wall-code-text", aria_labelledby="wall-code-label")
+        wall += tag("p", escape(rt(lang, "wall_how")), class_="note wall-how")
+        figure = tag("div", qr, class_="qr-box") if qr else ""
+        body += tag("div", tag("div", wall, class_="wall-code") + (
+            tag("figure", figure, class_="lobby-qr", data_testid="lobby-qr") if figure else ""),
+            class_="wall", data_testid="lobby-wall")
+    if link and not projector:
         body += tag("label", rt(lang, "link") + " " + void(
             "input", type="text", readonly=True, value=link, data_testid="room-link", class_="room-link"),
             class_="choice")
         body += button(rt(lang, "copy"), "room-copy", "btn-copy-link")
-        body += tag("p", rt(lang, "trade"), class_="note", data_testid="room-tradeoff")
-    if code_state and (code_state.get("failures") or code_state.get("locked")):
+        if is_host:                     # the codes and locks are the host's business, not a link guest's
+            body += tag("p", rt(lang, "trade"), class_="note", data_testid="room-tradeoff")
+    if code_state and (code_state.get("failures") or code_state.get("locked")) and not projector:
         key = "code_locked" if code_state.get("locked") else "code_failures"
         body += tag("p", escape(rt(lang, key).format(n=code_state["failures"], max=code_state["max"])),
                     class_="note", role="status", data_testid="room-code-failures",
@@ -350,7 +441,7 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
             if lobby.get("you") == i:
                 kind = (kind + " · " if kind else "") + rt(lang, "you")
             kick = ""
-            if is_host and seat["kind"] == "player":
+            if is_host and seat["kind"] == "player" and not projector:
                 kick = " " + button(rt(lang, "kick"), f"room-kick {i}", f"btn-kick-{i}", "btn small",
                                     aria_label=rt(lang, "kick_label").format(name=seat["name"]))
             mark = ""
@@ -362,17 +453,23 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
     if lobby and lobby.get("dealing"):
         body += tag("p", rt(lang, "dealing_note"), class_="note", role="status", data_testid="room-dealing")
-    if is_host and asking:
+    if is_host and asking and not projector:
         body += render_asking(lang, asking)
     locked = bool(lobby and lobby.get("locked"))
-    if locked:
+    if locked and not projector:
         body += tag("p", rt(lang, "locked_note"), class_="note", data_testid="room-locked")
+    if is_host and not projector:
+        body += render_watchers(lang, watchers, watching, watch_link)
+    if projector:
+        body += tag("p", escape(rt(lang, "projector_exit")), class_="note projector-exit")
+        return tag("section", body, class_="setup lobby", data_testid="lobby", data_room=code, data_projector="1")
     actions = ""
     if is_host:
         actions += button(rt(lang, "unlock" if locked else "lock"), "room-lock", "btn-lock-room",
                           aria_pressed="true" if locked else "false")
         actions += button(rt(lang, "add_bot"), "room-add-bot", "btn-add-bot")
         actions += button(rt(lang, "start"), "room-start", "btn-start-room", "btn primary")
+        actions += button(rt(lang, "projector"), "ui:projector", "btn-projector")
     else:
         body += tag("p", rt(lang, "wait"), class_="note")
     if failed:
@@ -381,7 +478,7 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     body += tag("div", actions, class_="actions")
     if message:
         body += tag("p", escape(message), class_="message", role="status", data_testid="room-message")
-    return tag("section", body, class_="setup lobby", data_testid="lobby")
+    return tag("section", body, class_="setup lobby", data_testid="lobby", data_room=code, data_projector="0")
 
 
 def render_asking(lang: str, asking: list) -> str:

@@ -16,11 +16,13 @@ from ..net.joincode import CODE_TRIES
 from ..net.links import host_public, room_fragment, share_link
 from ..net.protocol import MAX_NAME, clean_name
 from ..net.room import GRACE_SECONDS, JoinWatch, ask_number
+from ..net.watch import watch_link
 from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
                       player_id)
 from .i18n import Said
 from .name_box import NameBox
-from .room_ui import BrowserSigner, BrowserVerifier, code_failure, p2p_module, rsaid, rt
+from .room_ui import (BrowserSigner, BrowserVerifier, code_failure, options_text, p2p_module, render_lobby,
+                      render_watchers, rsaid, rt)
 from .setup import options_of
 
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
@@ -31,6 +33,82 @@ class RoomsMixin:
     """Create, join, save and resume rooms; the table itself is the same path as against bots."""
 
     asking_msg: Said | None = None              # what a guest waiting to be admitted was told (cleared once seated)
+    qr: tuple | None = None                     # (link, lang, svg) of the lobby's QR code (static/js/qr.js)
+    qr_failed: str | None = None                # the link whose QR code could not be made (not tried again)
+    watch_seen: tuple | None = None             # (count, watching) the table last showed the host
+
+    # ----- watchers, the projector, the lobby for a wall (issue 32; docs/classroom.md) -----------------
+    def open_watch(self, code: str, secret: str) -> None:
+        """A watcher link: this page shows the room's public table (its own screen object), no seat."""
+        from .watch_screen import WatchScreen
+        self.stop_game()
+        self.screen = "watch"
+        self.watch_screen = WatchScreen(self.root, self.lang, code, secret, projector=self.projector,
+                                        shell=window.tapeteShell, motion=getattr(window, "tapeteMotion", None),
+                                        announcer=window.document.getElementById("announcer"),
+                                        console=window.console, instant=self.motion_instant)
+        self.watch_screen.render()
+        asyncio.ensure_future(self.watch_screen.open())
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode on or off (``html.projector``: static/css/projector.css); the screen redraws
+        without (or with) its controls."""
+        self.projector = bool(on)
+        window.document.documentElement.classList.toggle("projector", self.projector)
+        if self.watch_screen is not None:
+            self.watch_screen.projector = self.projector
+        if self.screen in ("lobby", "watch", "table"):
+            self.render()
+
+    def lobby_html(self) -> str:
+        """The lobby: for the host, the lobby for a wall (game, options, the join code large, the QR code
+        of the join link, the watchers box); for a guest, the game and the seats."""
+        info = self.room_info or {}
+        host = bool(info.get("is_host"))
+        game_id = self.room.game_id if self.room is not None else (self.lobby or {}).get("game")
+        title = self.game_title(game_id) if game_id else ""
+        options = options_text(self.lang, get(game_id), self.room.options) if self.room is not None else ""
+        link = info.get("link")
+        extra = {}
+        if host and self.room is not None:
+            extra = {"watchers": self.room.watcher_count, "watching": self.room.watching,
+                     "watch_link": watch_link(link) if link else None}
+        code = self.code_view()
+        qr = self.lobby_qr(link) if host and link and code.get("join_code") else ""
+        return render_lobby(self.lang, self.lobby, code=info.get("code", ""), link=link, is_host=host,
+                            message=self.room_msg, failed=self.join_failed, status=self.room_status,
+                            game=title, options=options, qr=qr, projector=self.projector, **extra, **code)
+
+    def lobby_qr(self, link: str) -> str:
+        """The QR code's SVG of ``link``, or "" while static/js/qr.js loads (the lobby redraws then)."""
+        if self.qr is not None and self.qr[0] == link and self.qr[1] == self.lang:
+            return self.qr[2]
+        if self.qr_failed != link and not getattr(self, "qr_loading", False):
+            self.qr_loading = True
+            asyncio.ensure_future(self._load_qr(link, self.lang))
+        return ""
+
+    async def _load_qr(self, link: str, lang: str) -> None:
+        try:
+            module = await window.tapeteImport("qr.js")
+            self.qr = (link, lang, str(module.qrSvg(link, rt(lang, "qr_label"))))
+        except Exception as err:  # noqa: BLE001 - a module that did not load, a link too long for a QR code
+            self.qr_failed = link
+            window.console.warn(f"tapete: no QR code for the join link: {err}")
+            return
+        finally:
+            self.qr_loading = False
+        if self.screen == "lobby":
+            self.render()
+
+    def watchers_line(self) -> str:
+        """At the host's table: how many watch, close / allow watching, Show on a screen."""
+        if self.room is None or self.projector:
+            return ""
+        info = self.room_info or {}
+        self.watch_seen = (self.room.watcher_count, self.room.watching)
+        link = watch_link(info["link"]) if info.get("link") else None
+        return render_watchers(self.lang, self.room.watcher_count, self.room.watching, link)
 
     # ----- rooms with friends (docs/multiplayer.md) -------------------------------------------------
     def my_name(self) -> str:
@@ -168,6 +246,9 @@ class RoomsMixin:
         elif self.room is not None and self.room.away and not self.grace_watch:
             self.grace_watch = True
             asyncio.ensure_future(self._grace(self.room))
+        if self.room is not None and self.room.started and self.screen == "table" \
+                and self.watch_seen != (self.room.watcher_count, self.room.watching):
+            self.render()                           # a watcher came or went, or watching closed
 
     def enter_room_table(self) -> None:
         """The room's game began (every guest answered the deal): this page's table, from its first update."""
@@ -352,6 +433,8 @@ class RoomsMixin:
             places = game.hidden_places(state, seat)
             visible = set(state["hands"][seat]) | set(state.get("discard") or [])
             hidden[seat] = sorted({c for place in places for c in place} - visible)
+        public = set(state.get("discard") or [])         # a watcher: the engine's hidden places for no seat
+        hidden["watch"] = sorted({c for place in game.hidden_places(state, None) for c in place} - public)
         self.room_debug[str(state["version"])] = hidden
 
     def debug_json(self) -> str:
@@ -458,13 +541,14 @@ class RoomsMixin:
         node.setAttribute("data-state", state)
 
     def room_line(self) -> str:
-        """The room's status line at the table: only while the room servers are lost or just back."""
+        """The room's status line at the table: only while the room servers are lost or just back; and
+        the host's watchers box."""
         if self.room is None and self.guest is None:
             return ""
         if (self.room_status or {}).get("state") not in ("lost", "back"):
-            return ""
+            return self.watchers_line()
         from .room_ui import status_tag
-        return status_tag(self.lang, self.room_status, "room-status table-note")
+        return status_tag(self.lang, self.room_status, "room-status table-note") + self.watchers_line()
 
     def retry_room(self) -> None:
         """Retry in the lobby: open the room again (a host gets a new code: nobody could reach the old one)."""
