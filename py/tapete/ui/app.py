@@ -36,6 +36,7 @@ from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param,
 from .rooms import RoomsMixin
 from .nav import NavMixin
 from .motion_glue import MotionMixin
+from . import passplay_screen
 
 BOT_DELAY_MS = 700
 DEAL_WAIT = 10.0                                     # seconds a finished guest waits for the host's reveal
@@ -79,6 +80,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.restoring = False                      # showing a history entry: do not push another
         self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
         self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
+        self.passplay = None                         # the pass-and-play screen (tapete.ui.passplay_screen)
         self.init_motion()                           # motion_glue: the patch, the animations, their speed
 
     # ----- wiring -------------------------------------------------------------------------------
@@ -162,6 +164,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.act(str(target.getAttribute("data-action")))
 
     def on_key(self, event) -> None:
+        if self.passplay is not None:
+            self.passplay.on_key(event)
+            return
         if self.screen != "table" or self.update is None:
             return
         if str(event.key) == "Escape" and self.ui.get(BAR_OPEN):
@@ -228,6 +233,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 note.removeAttribute("data-i18n") if not playable else None
             button.setAttribute("data-available", "1" if playable else "0")
         self.picker_extras()
+        passplay_screen.picker_extras(self)
 
     def show_setup(self, game_id: str) -> None:
         self.screen = "setup"
@@ -267,6 +273,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         return {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
 
     def stop_game(self) -> None:
+        if self.passplay is not None:
+            self.passplay.close()
+            self.passplay = None
         if self.host is not None:
             self.host.detach(self.session.player if self.session else None)
         self.host = self.session = self.update = None
@@ -279,6 +288,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
 
     # ----- intents and updates --------------------------------------------------------------------
     def act(self, action: str) -> None:
+        if passplay_screen.route(self, action):
+            return
         if action == "menu":
             if self.room is not None:
                 _store_del(STORE_ROOM)
@@ -531,8 +542,12 @@ class App(RoomsMixin, NavMixin, MotionMixin):
     def render(self) -> None:
         if self.screen == "picker":
             return
+        if self.passplay is not None:
+            self.passplay.render()
+            return
         if self.screen == "setup":
-            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + render_friends_box(
+            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings,
+                                               passplay_screen.last_names()) + render_friends_box(
                 self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
             if self.room_msg:
                 self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{escape(self.room_msg)}</p>')
