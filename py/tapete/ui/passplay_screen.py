@@ -86,6 +86,7 @@ class PassPlayScreen:
         self.closed = False
         self.pumping = False
         self.shown_turn = None                     # turn_id of the screen last rendered
+        self.renders = 0                           # renders so far (data-render: tests wait for the next one)
         callbacks = {"on_change": self._on_change, "on_public": self._on_public}
         if saved is not None:
             self.table = PassAndPlay.resume(saved, game_id, **callbacks)
@@ -252,9 +253,10 @@ class PassPlayScreen:
         if public is not None:
             say_new(self.ui.get("log") or [], public, lang, self.module.event_text)   # by name, never "you"
         head = self.app.table_bar()
+        self.renders += 1
         attrs = {"class_": f"passplay {self.game_id} pp-{screen}", "data_testid": "passplay",
                  "data_screen": screen, "data_turn_id": table.turn_id,
-                 "data_version": table.host.state["version"]}
+                 "data_version": table.host.state["version"], "data_render": self.renders}
         if screen == "handover":
             body = self.render_handover(lang)
             attrs["data_next"] = table.next_person
@@ -334,9 +336,8 @@ class PassPlayScreen:
                     class_="pp-who")
         if table.polling:
             strip += tag("p", escape(pt(lang, "pp.poll_ask")), data_testid="pp-poll-ask")
-            strip += tag("div", (button(escape(pt(lang, "pp.break")), "break", "btn-pp-break", "btn primary")
-                                 if "break" in table.legal else "")
-                         + button(escape(pt(lang, "pp.no")), "pp:hide", "btn-hide", "btn"), class_="actions pp-strip")
+            # "Break" is the table's own button (btn-break, only if she holds one); "No" is always there
+            strip += tag("div", button(escape(pt(lang, "pp.no")), "pp:hide", "btn-hide", "btn"), class_="actions pp-strip")
         elif table.screen == "done":
             strip += tag("p", escape(pt(lang, "pp.turn_over", name=name)), data_testid="pp-turn-over")
             strip += tag("div", button(escape(pt(lang, "pp.hide")), "pp:hide", "btn-hide", "btn primary"),
