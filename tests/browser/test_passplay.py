@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import ARTIFACTS
 from local_site import server_url, start_server
 from test_accessibility import Axe
 
 pytestmark = pytest.mark.browser
+SHOTS = ARTIFACTS / "screenshots"
 GAMES = ["chupate", "skypo", "francesa", "taki", "dos"]
 PEOPLE = ("Ana", "Beto")
 FIELDS = {"chupate": {"opt-mode-quick": None}}     # setup fields (radio: None); the others' defaults
@@ -230,6 +232,8 @@ def test_reload_offline_resumes_at_the_same_hand_over(new_page, boot, dist_dir):
     play_round(page, "chupate", stop_after_handovers=3)
     before = state(page)
     assert before["screen"] == "handover", before
+    click(page, '[data-testid="btn-reveal"]')                 # the reload comes while Ana's cards show
+    assert state(page)["screen"] == "play"
     page.context.set_offline(True)
     server.shutdown()
     server.server_close()
@@ -237,7 +241,9 @@ def test_reload_offline_resumes_at_the_same_hand_over(new_page, boot, dist_dir):
     page.click('[data-testid="resume-passplay-chupate"]')
     page.wait_for_selector('[data-testid="passplay"]')
     after = settle(page)
+    # the same point (version, person to play), and on a hand-over: never straight to someone's cards
     assert (after["screen"], after["next"], after["version"]) == ("handover", before["next"], before["version"])
+    assert page.evaluate(TABLE_BITS) == []
     assert "Pasa el dispositivo a" in page.inner_text('[data-testid="pp-heading"]')
     seen = play_round(page, "chupate")
     assert seen["handovers"] >= 1
@@ -258,6 +264,9 @@ def test_axe_on_the_hand_over_and_the_holder_table(new_page, boot, site_url, wid
     assert settle(page)["screen"] == "handover"
     assert page.evaluate("document.activeElement.dataset.testid") == "btn-reveal"     # one key press away
     axe(page, "handover")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"passplay-handover-{width}x{height}.png"))
     click(page, '[data-testid="btn-reveal"]')
     axe(page, "play")
+    page.screenshot(path=str(SHOTS / f"passplay-play-{width}x{height}.png"))
     axe.check()
