@@ -27,7 +27,8 @@ STATE = """() => { const p = document.querySelector('[data-testid=passplay]'); i
   return {screen: p.dataset.screen, render: +p.dataset.render, version: +p.dataset.version,
           turn: +p.dataset.turnId, next: p.dataset.next ?? null, holder: p.dataset.holder ?? null,
           reason: p.dataset.reason ?? null, phase: t ? t.dataset.phase : null}; }"""
-SETTLED = "() => { const p = document.querySelector('[data-testid=passplay]'); return !!p && p.dataset.screen !== 'bots'; }"
+SETTLED = ("() => { const p = document.querySelector('[data-testid=passplay]');"
+           " return !!p && p.dataset.screen !== 'bots'; }")
 RENDERED = "n => { const p = document.querySelector('[data-testid=passplay]'); return !!p && +p.dataset.render > n; }"
 # Anything of a table on the hand-over screen (it shows only names, counts and shouts).
 TABLE_BITS = """() => ['[data-testid=table]', '[data-testid=hand]', '[data-card]', '[data-testid^="card-"]',

@@ -337,7 +337,8 @@ class PassPlayScreen:
         if table.polling:
             strip += tag("p", escape(pt(lang, "pp.poll_ask")), data_testid="pp-poll-ask")
             # "Break" is the table's own button (btn-break, only if she holds one); "No" is always there
-            strip += tag("div", button(escape(pt(lang, "pp.no")), "pp:hide", "btn-hide", "btn"), class_="actions pp-strip")
+            strip += tag("div", button(escape(pt(lang, "pp.no")), "pp:hide", "btn-hide", "btn"),
+                         class_="actions pp-strip")
         elif table.screen == "done":
             strip += tag("p", escape(pt(lang, "pp.turn_over", name=name)), data_testid="pp-turn-over")
             strip += tag("div", button(escape(pt(lang, "pp.hide")), "pp:hide", "btn-hide", "btn primary"),
