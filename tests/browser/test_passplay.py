@@ -252,7 +252,7 @@ def test_reload_offline_resumes_at_the_same_hand_over(new_page, boot, dist_dir):
     assert not new_page.console_errors, new_page.console_errors
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844), (360, 640)])
 def test_axe_on_the_hand_over_and_the_holder_table(new_page, boot, site_url, width, height):
     axe = Axe(f"passplay-{width}")
     page = new_page(viewport={"width": width, "height": height}, locale="es-ES")
@@ -260,12 +260,18 @@ def test_axe_on_the_hand_over_and_the_holder_table(new_page, boot, site_url, wid
     page.click('[data-testid="game-taki"]')
     page.click('[data-testid="passplay-open"]')
     axe(page, "setup-passplay")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator('[data-testid="passplay-setup"]').screenshot(path=str(SHOTS / f"passplay-setup-{width}x{height}.png"))
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, f"the setup scrolls sideways: {wide} > {width}"
     page.click('[data-testid="btn-passplay-start"]')
     page.wait_for_selector('[data-testid="passplay"]')
     assert settle(page)["screen"] == "handover"
     assert page.evaluate("document.activeElement.dataset.testid") == "btn-reveal"     # one key press away
     axe(page, "handover")
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.locator('[data-testid="btn-reveal"]').bounding_box()
+    assert box["y"] + box["height"] <= height, "the reveal button is on the first screen"
     page.screenshot(path=str(SHOTS / f"passplay-handover-{width}x{height}.png"))
     click(page, '[data-testid="btn-reveal"]')
     axe(page, "play")
