@@ -277,3 +277,32 @@ def test_axe_on_the_hand_over_and_the_holder_table(new_page, boot, site_url, wid
     axe(page, "play")
     page.screenshot(path=str(SHOTS / f"passplay-play-{width}x{height}.png"))
     axe.check()
+
+
+def test_keyboard_and_language_on_the_hand_over_and_a_table(new_page, boot, site_url):
+    """Enter on the focused "I am …" reveals; D draws on the person's table; the language switch says the
+    hand-over again in the other language; the log on a person's own table names them."""
+    page = new_page(locale="en-US")
+    start(page, boot, f"{site_url}?bot_delay=0&seed=5", "chupate")
+    s = settle(page)
+    assert s["screen"] == "handover"
+    page.click('[data-testid="lang-toggle"]')
+    page.wait_for_function("() => document.querySelector('[data-testid=pp-heading]').textContent"
+                           ".includes('Pasa el dispositivo')")
+    page.click('[data-testid="lang-toggle"]')
+    page.wait_for_function("() => document.querySelector('[data-testid=pp-heading]').textContent.includes('Pass the')")
+    page.focus('[data-testid="btn-reveal"]')
+    before = state(page)["render"]
+    page.keyboard.press("Enter")
+    page.wait_for_function(RENDERED, arg=before)
+    after = state(page)
+    assert after["screen"] == "play" and after["holder"] == s["next"], after
+    version = after["version"]
+    page.focus('[data-testid="pp-heading"]')
+    page.keyboard.press("d")                                   # Chúpate 2's draw key: always legal on a turn
+    page.wait_for_function("v => +document.querySelector('[data-testid=passplay]').dataset.version > v", arg=version)
+    name = PEOPLE[int(s["next"])]
+    page.wait_for_function("name => (document.querySelector('[data-testid=log]') || {}).textContent?.includes(name)",
+                           arg=name)
+    assert "You draw" not in page.inner_text('[data-testid="log"]')
+    assert not new_page.console_errors, new_page.console_errors
