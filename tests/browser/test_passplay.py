@@ -11,6 +11,8 @@ the service worker answering) resumes at the same hand-over; axe finds nothing s
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import ARTIFACTS
@@ -123,6 +125,11 @@ STEP = {"chupate": step_shedding, "francesa": step_shedding, "taki": step_sheddi
         "skypo": step_skypo}
 
 
+def seat_count(page, seat: str) -> int:
+    """A seat's card count as the hand-over says it ("Ana — 3 cards")."""
+    return int(re.search(r"— (\d+)", page.inner_text(f'[data-testid="pp-seat-{seat}"]')).group(1))
+
+
 def check_handover(page, game: str) -> dict:
     """Nothing of any table on the hand-over; reveal; the holder's cards were in none of it."""
     assert page.evaluate(TABLE_BITS) == [], "the hand-over shows part of a table"
@@ -155,7 +162,7 @@ def check_handover(page, game: str) -> dict:
 
 def play_round(page, game: str, until=("round", "over"), max_steps: int = 800, stop_after_handovers=None) -> dict:
     """Play until the round ends (the round or result screen), checking every hand-over; returns tallies."""
-    seen = {"handovers": 0, "shouts": 0, "polls": 0, "people": set()}
+    seen = {"handovers": 0, "shouts": 0, "catches": 0, "polls": 0, "people": set()}
     for _ in range(max_steps):
         s = settle(page)
         if s["screen"] in until:
@@ -164,8 +171,14 @@ def play_round(page, game: str, until=("round", "over"), max_steps: int = 800, s
             if stop_after_handovers is not None and seen["handovers"] >= stop_after_handovers:
                 return seen
             if there(page, '[data-testid="pp-shouts"] button'):      # a shout anyone may make: tap it
+                shout = page.get_attribute('[data-testid="pp-shouts"] button >> nth=0', "data-testid")
+                caught = shout.removeprefix("shout-catch-") if shout.startswith("shout-catch-") else None
+                held = seat_count(page, caught) if caught else None
                 click(page, '[data-testid="pp-shouts"] button >> nth=0')
                 seen["shouts"] += 1
+                if caught and state(page)["screen"] == "handover":
+                    assert seat_count(page, caught) > held, f"{shout}: the caught person draws"
+                    seen["catches"] += 1
                 continue
             seen["handovers"] += 1
             seen["people"].add(s["next"])
@@ -194,8 +207,11 @@ def test_a_whole_round_with_two_people_and_a_bot(new_page, boot, site_url, game)
     start(page, boot, f"{site_url}?bot_delay=0&seed=5", game)
     assert page.evaluate(f"localStorage.getItem('tapete.passplay.{game}') !== null"), "saved from the start"
     seen = play_round(page, game)
-    print(game, seen)
     assert seen["people"] == {"0", "1"}, seen                    # both people held the device
+    if game == "chupate":                          # seed 5: a shout on a hand-over catches someone (+2 cards)
+        assert seen["catches"] >= 1, seen
+    if game == "taki":                             # seed 5: a +3 is answered after a poll of the other person
+        assert seen["polls"] >= 1, seen
     end = state(page)
     assert end["screen"] in ("round", "over") and end["phase"] in ("round_over", "game_over"), end
     log = page.inner_text('[data-testid="log"]')
