@@ -231,6 +231,12 @@ def test_the_setup_refuses_one_person_and_keeps_the_names(new_page, boot, site_u
     assert "two different names" in page.inner_text("#app")     # "ana" is Ana again: one person
     assert not page.query_selector('[data-testid="passplay"]')
     assert page.evaluate("document.querySelector('[data-testid=passplay-setup]').open")   # the fold stays open
+    page.fill('[data-testid="pp-name-2"]', "Cata")
+    page.click('[data-testid="lang-toggle"]')                 # the setup is rendered again, in Spanish
+    page.wait_for_selector('text=Pasar y jugar')
+    assert page.input_value('[data-testid="pp-name-2"]') == "Cata"            # what was typed stays
+    assert "dos nombres distintos" in page.inner_text("#app")              # the reason, said again
+    assert page.evaluate("document.querySelector('[data-testid=passplay-setup]').open")
     start(page, boot, f"{site_url}?bot_delay=0&seed=3", "dos", people=("Cata", "Dani"), bots=0)
     page.click('[data-testid="btn-leave"]')                   # Menu: the table stays saved
     page.wait_for_selector('[data-testid="resume-passplay-dos"]')

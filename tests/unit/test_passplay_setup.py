@@ -24,13 +24,21 @@ def values(html: str) -> list[str]:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_one_name_field_per_seat_the_last_names_prefilled(game_id):
     game = get(game_id)
-    html = render_setup("en", game, default_settings(game), ["Ana", "Beto", "Cata"])
+    html = render_setup("en", game, default_settings(game), {"names": ["Ana", "Beto", "Cata"]})
     assert html.count('data-testid="pp-name-') == game.max_players          # 2..the game's limit
     assert values(html)[:4] == ["Ana", "Beto", "Cata", ""]
     assert f'maxlength="{MAX_NAME}"' in html
     bots = re.findall(r'<option value="(\d+)"', html)
     assert bots == [str(n) for n in range(game.max_players - 1)]             # room for two people at least
     assert 'data-action="pp:start"' in html and html.index("passplay-setup") < html.index("</form>")
+
+
+def test_a_re_render_keeps_what_was_typed_chosen_and_opened():
+    html = passplay_fields("en", get("taki"), ["Ana", "", "Cata"], bots=3, open_=True)
+    assert values(html)[:3] == ["Ana", "", "Cata"]
+    assert '<option value="3" selected>' in html and html.count(" selected") == 1
+    assert html.startswith('<details class="passplay-setup" data-testid="passplay-setup" open>')
+    assert " open>" not in passplay_fields("en", get("taki"), [])
 
 
 def test_the_first_two_names_are_offered_when_none_was_used():

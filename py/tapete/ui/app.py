@@ -547,7 +547,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             return
         if self.screen == "setup":
             self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings,
-                                               passplay_screen.last_names()) + render_friends_box(
+                                               passplay_screen.setup_part(self)) + render_friends_box(
                 self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
             if self.room_msg:
                 self.root.insertAdjacentHTML("beforeend", f'<p class="message" role="status">{escape(self.room_msg)}</p>')

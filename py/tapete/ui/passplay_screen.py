@@ -64,6 +64,21 @@ def call_word(lang: str, game_id: str, action: str) -> str:
 
 
 # ----- the setup's part (the form's fields are built in tapete.ui.setup) --------------------------------
+def setup_part(app) -> dict:
+    """What the setup's pass-and-play part shows: what is typed in it now (a re-render for a switch of
+    language or of the network keeps it, and whether it was open), else the names used last."""
+    form = app.root.querySelector('[data-testid="passplay-setup"]') if app.screen == "setup" else None
+    if not form:
+        return {"names": last_names()}
+    names = [str(node.value) for node in form.querySelectorAll('input[name^="pp_name_"]')]
+    select = form.querySelector('select[name="pp_bots"]')
+    try:
+        bots = int(str(select.value)) if select else 0
+    except ValueError:
+        bots = 0
+    return {"names": names, "bots": bots, "open_": bool(form.open)}
+
+
 def last_names() -> list[str]:
     try:
         names = json.loads(_store_get(STORE_NAMES) or "[]")
@@ -399,8 +414,14 @@ def start_from_setup(app) -> None:
     game = get(app.game_id)
     try:
         seats = passplay_seats(app.lang, game, values, app.settings["level"])
-    except BadOptions as err:
-        app.room_msg = str(err)
+    except BadOptions:
+        def why(lang: str) -> str:                 # said again in the other language on a switch
+            try:
+                passplay_seats(lang, game, values, "easy")
+            except BadOptions as again:
+                return str(again)
+            return ""
+        app.room_msg = Said.of(app.lang, why)
         app.render()
         details = app.root.querySelector('[data-testid="passplay-setup"]')
         if details:

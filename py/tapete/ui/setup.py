@@ -44,7 +44,7 @@ def default_settings(game) -> dict:
     return settings
 
 
-def render_setup(lang: str, game, settings: dict, passplay_names: list[str] | None = None) -> str:
+def render_setup(lang: str, game, settings: dict, passplay: dict | None = None) -> str:
     most = min(game.max_players - 1, MAX_OPPONENTS_SHOWN)
     opponents = "".join(radio("opponents", n, str(n), settings["opponents"] == n, f"opt-opponents-{n}")
                         for n in range(max(1, game.min_players - 1), most + 1))
@@ -81,7 +81,7 @@ def render_setup(lang: str, game, settings: dict, passplay_names: list[str] | No
     body += tag("div", button(t(lang, "start"), "setup-start", "btn-start", "btn primary")
                 + button(t(lang, "rules.open"), None, "btn-setup-rules", data_rules=game.id)
                 + button(t(lang, "menu"), "menu", "btn-menu"), class_="actions")
-    body += passplay_fields(lang, game, passplay_names or [])
+    body += passplay_fields(lang, game, **(passplay or {}))
     return tag("form", body, class_="setup", data_testid="setup", data_setup=game.id)
 
 
@@ -122,8 +122,10 @@ def options_of(game, settings: dict) -> dict:
 
 
 # ----- pass-and-play (issue 32): several people on this device, bots fill the rest -------------------
-def passplay_fields(lang: str, game, names: list[str]) -> str:
-    """A folded fieldset in the setup form: a name per person (2..game limit) and how many bots."""
+def passplay_fields(lang: str, game, names: list[str] | None = None, bots: int = 0, open_: bool = False) -> str:
+    """The setup form's folded pass-and-play part: a name per person (2..game limit, ``names`` in them)
+    and how many bots (``bots``); ``open_``: unfolded (a re-render keeps what was typed and opened)."""
+    names = names or []
     most = game.max_players
     rows = []
     for i in range(most):
@@ -131,7 +133,7 @@ def passplay_fields(lang: str, game, names: list[str]) -> str:
         field = void("input", type="text", name=f"pp_name_{i}", value=value, maxlength=MAX_NAME,
                      autocomplete="off", data_testid=f"pp-name-{i}")
         rows.append(tag("label", escape(t(lang, "pp.name", n=i + 1)) + " " + field, class_="choice pp-name"))
-    bots = "".join(tag("option", str(n), value=n, selected=n == 0) for n in range(0, most - 1))
+    bots = "".join(tag("option", str(n), value=n, selected=n == bots) for n in range(0, most - 1))
     body = tag("p", escape(t(lang, "pp.setup_hint", n=most)), class_="note")
     body += tag("div", "".join(rows), class_="pp-names")
     body += tag("label", escape(t(lang, "pp.bots")) + " " + tag("select", bots, name="pp_bots", data_testid="pp-bots"),
@@ -139,7 +141,7 @@ def passplay_fields(lang: str, game, names: list[str]) -> str:
     body += tag("div", button(escape(t(lang, "pp.start")), "pp:start", "btn-passplay-start", "btn primary"),
                 class_="actions")
     return tag("details", tag("summary", escape(t(lang, "pp.setup")), data_testid="passplay-open") + body,
-               class_="passplay-setup", data_testid="passplay-setup")
+               class_="passplay-setup", data_testid="passplay-setup", open=open_)
 
 
 def passplay_seats(lang: str, game, form: dict, level: str) -> list[dict]:
