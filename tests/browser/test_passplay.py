@@ -51,7 +51,7 @@ def start(page, boot, url: str, game: str, people=PEOPLE, bots: int = 1, expect:
     inputs = page.query_selector_all('[data-testid^="pp-name-"]')
     for i, field in enumerate(inputs):
         field.fill(people[i] if i < len(people) else "")
-    page.select_option('[data-testid="pp-bots"]', str(bots))
+    page.fill('[data-testid="pp-bots"]', str(bots))
     page.click('[data-testid="btn-passplay-start"]')
     if expect:
         page.wait_for_selector('[data-testid="passplay"]')
@@ -328,3 +328,39 @@ def test_keyboard_and_language_on_the_hand_over_and_a_table(new_page, boot, site
                            arg=name)
     assert "You draw" not in page.inner_text('[data-testid="log"]')
     assert not new_page.console_errors, new_page.console_errors
+
+
+def test_a_start_before_python_is_up_is_queued_with_the_names(new_page, dist_dir, serve_dir, tmp_path):
+    """The setup's fold is in the page's pre-rendered setup (scripts/build.py): names and bots typed and
+    Start tapped before Python is up start that table once it is."""
+    import os
+    import shutil
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site, copy_function=os.link)
+    page = new_page(locale="en-US")
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(serve_dir(site) + "?bot_delay=0&seed=9", wait_until="domcontentloaded")
+    page.wait_for_function("() => { const b = document.querySelector('[data-testid=game-dos]'); return b && !b.disabled; }")
+    page.click('[data-testid="game-dos"]')
+    page.click('[data-testid="passplay-open"]')
+    page.fill('[data-testid="pp-name-0"]', "Ana")
+    page.fill('[data-testid="pp-name-1"]', "Beto")
+    page.fill('[data-testid="pp-name-2"]', "Cata")
+    page.fill('[data-testid="pp-bots"]', "1")
+    page.click('[data-testid="btn-passplay-start"]')
+    assert page.get_by_test_id("preboot-queued").is_visible()
+    assert page.locator("html").get_attribute("data-ready") is None
+    for _ in range(1200):                                      # poll until the held request arrived
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the wasm was held back"
+    held[0].continue_()
+    page.wait_for_function("() => document.documentElement.dataset.ready === '1'", timeout=120_000)
+    page.wait_for_selector('[data-testid="passplay"]', timeout=60_000)
+    s = settle(page)
+    assert s["screen"] == "handover"
+    seats = [page.inner_text(f'[data-testid="pp-seat-{i}"]') for i in range(4)]
+    assert [x.split(" — ")[0] for x in seats] == ["Ana", "Beto", "Cata", "Bot 1"], seats
+    assert page.get_by_test_id("preboot-queued").count() == 0

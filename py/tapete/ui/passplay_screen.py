@@ -71,7 +71,7 @@ def setup_part(app) -> dict:
     if not form:
         return {"names": last_names()}
     names = [str(node.value) for node in form.querySelectorAll('input[name^="pp_name_"]')]
-    select = form.querySelector('select[name="pp_bots"]')
+    select = form.querySelector('input[name="pp_bots"]')
     try:
         bots = int(str(select.value)) if select else 0
     except ValueError:

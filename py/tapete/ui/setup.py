@@ -133,11 +133,11 @@ def passplay_fields(lang: str, game, names: list[str] | None = None, bots: int =
         field = void("input", type="text", name=f"pp_name_{i}", value=value, maxlength=MAX_NAME,
                      autocomplete="off", data_testid=f"pp-name-{i}")
         rows.append(tag("label", escape(t(lang, "pp.name", n=i + 1)) + " " + field, class_="choice pp-name"))
-    bots = "".join(tag("option", str(n), value=n, selected=n == bots) for n in range(0, most - 1))
+    # a number field, not a select: the page's setup before Python (static/js/shell.js) keeps inputs' values
+    count = void("input", type="number", name="pp_bots", min="0", max=most - 2, value=bots, data_testid="pp-bots")
     body = tag("p", escape(t(lang, "pp.setup_hint", n=most)), class_="note")
     body += tag("div", "".join(rows), class_="pp-names")
-    body += tag("label", escape(t(lang, "pp.bots")) + " " + tag("select", bots, name="pp_bots", data_testid="pp-bots"),
-                class_="choice")
+    body += tag("label", escape(t(lang, "pp.bots")) + " " + count, class_="choice")
     body += tag("div", button(escape(t(lang, "pp.start")), "pp:start", "btn-passplay-start", "btn primary"),
                 class_="actions")
     return tag("details", tag("summary", escape(t(lang, "pp.setup")), data_testid="passplay-open") + body,
