@@ -37,6 +37,7 @@ from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param,
 from .rooms import RoomsMixin
 from .nav import NavMixin
 from .motion_glue import MotionMixin
+from . import passplay_screen
 
 BOT_DELAY_MS = 700
 DEAL_WAIT = 10.0                                     # seconds a finished guest waits for the host's reveal
@@ -82,6 +83,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
         self.watch_screen = None                     # this page watches a room (tapete.ui.watch_screen)
         self.projector = bool(_param("projector"))   # projector mode: no controls, sized for a wall (projector.css)
+        self.passplay = None                         # the pass-and-play screen (tapete.ui.passplay_screen)
         self.init_motion()                           # motion_glue: the patch, the animations, their speed
 
     # ----- wiring -------------------------------------------------------------------------------
@@ -182,6 +184,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         if self.projector and str(event.key) == "Escape":
             self.set_projector(False)                # projector mode has no controls: Escape leaves it
             return
+        if self.passplay is not None:
+            self.passplay.on_key(event)
+            return
         if self.screen != "table" or self.update is None:
             return
         if str(event.key) == "Escape" and self.ui.get(BAR_OPEN):
@@ -248,6 +253,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 note.removeAttribute("data-i18n") if not playable else None
             button.setAttribute("data-available", "1" if playable else "0")
         self.picker_extras()
+        passplay_screen.picker_extras(self)
 
     def show_setup(self, game_id: str) -> None:
         self.screen = "setup"
@@ -287,6 +293,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         return {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
 
     def stop_game(self) -> None:
+        if self.passplay is not None:
+            self.passplay.close()
+            self.passplay = None
         if self.host is not None:
             self.host.detach(self.session.player if self.session else None)
         self.host = self.session = self.update = None
@@ -309,6 +318,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.set_projector(not self.projector)
             return
         if self.watch_screen is not None and self.watch_screen.act(action):
+            return
+        if passplay_screen.route(self, action):
             return
         if action == "menu":
             if self.room is not None:
@@ -567,12 +578,16 @@ class App(RoomsMixin, NavMixin, MotionMixin):
     def render(self) -> None:
         if self.screen == "picker":
             return
+        if self.passplay is not None:
+            self.passplay.render()
+            return
         if self.screen == "setup":
             # why a room could not be joined sits just above the friends box, where the player pressed
             # Join, and is scrolled into view (it was printed below the fold, issue 31)
             note = tag("p", escape(self.room_msg), class_="message room-note", role="status",
                        data_testid="room-message") if self.room_msg else ""
-            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings) + note + render_friends_box(
+            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings,
+                                               passplay_screen.setup_part(self)) + note + render_friends_box(
                 self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
             shown = self.root.querySelector('[data-testid="room-message"]')
             if shown:

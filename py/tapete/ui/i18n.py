@@ -212,3 +212,56 @@ MOTION_TEXTS: dict[str, dict[str, str]] = {
 }
 for _lang, _texts in MOTION_TEXTS.items():
     TEXTS[_lang].update(_texts)
+
+
+# --- pass-and-play: the setup's part and the hand-over screens (py/tapete/ui/passplay_screen.py) ---------
+PASSPLAY_TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "pp.setup": "Pasar y jugar (varias personas, un dispositivo)",
+        "pp.setup_hint": "Escribe el nombre de cada persona (de 2 a {n}); los bots completan la mesa.",
+        "pp.name": "Persona {n}", "pp.bots": "Bots", "pp.start": "Empezar a pasar y jugar",
+        "pp.default_name": "Jugador {n}",
+        "pp.need_two": "Hacen falta al menos dos nombres distintos.",
+        "pp.too_many": "Como mucho {n} jugadores en total: quita bots o personas.",
+        "pp.bad_seats": "No se puede empezar: {reason}",
+        "pp.pass_to": "Pasa el dispositivo a {name}",
+        "pp.only": "Pulsa cuando solo {name} esté mirando.",
+        "pp.poll": "Hay un +3 en la mesa: {name} puede romperlo si tiene con qué.",
+        "pp.reveal": "Soy {name}: ver mis cartas",
+        "pp.cards_of": "Cartas de {name}",
+        "pp.turn_over": "{name}, tu turno ha terminado.",
+        "pp.hide": "Listo: ocultar mis cartas",
+        "pp.poll_ask": "¿Rompes el +3?", "pp.no": "No",
+        "pp.bots_play": "Juegan los bots…",
+        "pp.shouts": "Avisos en voz alta (cualquiera puede pulsarlos)",
+        "pp.catch": "Pillar a {name}", "pp.call": "{name}: «{call}»",
+        "pp.seats": "La mesa", "pp.on_turn": "le toca",
+        "pp.resume": "Continuar pasar y jugar",
+        "pp.dropped": "La partida de pasar y jugar de {game} no se podía recuperar y se ha descartado.",
+    },
+    "en": {
+        "pp.setup": "Pass and play (several people, one device)",
+        "pp.setup_hint": "Type each person's name (2 to {n}); bots fill the other seats.",
+        "pp.name": "Person {n}", "pp.bots": "Bots", "pp.start": "Start pass and play",
+        "pp.default_name": "Player {n}",
+        "pp.need_two": "At least two different names are needed.",
+        "pp.too_many": "At most {n} players in all: remove bots or people.",
+        "pp.bad_seats": "Cannot start: {reason}",
+        "pp.pass_to": "Pass the device to {name}",
+        "pp.only": "Tap when only {name} is looking.",
+        "pp.poll": "A +3 is on the table: {name} may break it if they can.",
+        "pp.reveal": "I am {name}: show my cards",
+        "pp.cards_of": "{name}'s cards",
+        "pp.turn_over": "{name}, your turn is over.",
+        "pp.hide": "Done: hide my cards",
+        "pp.poll_ask": "Break the +3?", "pp.no": "No",
+        "pp.bots_play": "The bots are playing…",
+        "pp.shouts": "Shouts (anyone may tap them)",
+        "pp.catch": "Catch {name}", "pp.call": "{name}: “{call}”",
+        "pp.seats": "The table", "pp.on_turn": "to play",
+        "pp.resume": "Resume pass and play",
+        "pp.dropped": "The saved pass-and-play {game} game could not be restored and was discarded.",
+    },
+}
+for _lang, _texts in PASSPLAY_TEXTS.items():
+    TEXTS[_lang].update(_texts)

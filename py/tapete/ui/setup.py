@@ -7,7 +7,9 @@ boolean options checkboxes; ``turn_timer`` becomes a row of choices.
 from __future__ import annotations
 
 from ..core import POINTS_OPTION
-from .html import button, tag, void
+from ..core.errors import BadOptions
+from ..net.passplay import MAX_NAME
+from .html import button, escape, tag, void
 from .i18n import t
 
 TIMER_CHOICES = (0, 15, 30, 60)
@@ -42,7 +44,7 @@ def default_settings(game) -> dict:
     return settings
 
 
-def render_setup(lang: str, game, settings: dict) -> str:
+def render_setup(lang: str, game, settings: dict, passplay: dict | None = None) -> str:
     most = min(game.max_players - 1, MAX_OPPONENTS_SHOWN)
     opponents = "".join(radio("opponents", n, str(n), settings["opponents"] == n, f"opt-opponents-{n}")
                         for n in range(max(1, game.min_players - 1), most + 1))
@@ -81,6 +83,7 @@ def render_setup(lang: str, game, settings: dict) -> str:
     body += tag("div", button(t(lang, "start"), "setup-start", "btn-start", "btn primary")
                 + button(t(lang, "rules.open"), None, "btn-setup-rules", data_rules=game.id)
                 + button(t(lang, "menu"), "menu", "btn-menu"), class_="actions")
+    body += passplay_fields(lang, game, **(passplay or {}))
     return tag("form", body, class_="setup", data_testid="setup", data_setup=game.id)
 
 
@@ -118,3 +121,54 @@ def read_settings(game, form: dict, settings: dict) -> dict:
 
 def options_of(game, settings: dict) -> dict:
     return {name: settings[name] for name in game.options_spec}
+
+
+# ----- pass-and-play (issue 32): several people on this device, bots fill the rest -------------------
+def passplay_fields(lang: str, game, names: list[str] | None = None, bots: int = 0, open_: bool = False) -> str:
+    """The setup form's folded pass-and-play part: a name per person (2..game limit, ``names`` in them)
+    and how many bots (``bots``); ``open_``: unfolded (a re-render keeps what was typed and opened)."""
+    names = names or []
+    most = game.max_players
+    rows = []
+    for i in range(most):
+        value = names[i] if i < len(names) else (t(lang, "pp.default_name", n=i + 1) if i < 2 else "")
+        field = void("input", type="text", name=f"pp_name_{i}", value=value, maxlength=MAX_NAME,
+                     autocomplete="off", data_testid=f"pp-name-{i}")
+        rows.append(tag("label", escape(t(lang, "pp.name", n=i + 1)) + " " + field, class_="choice pp-name"))
+    # a number field, not a select: the page's setup before Python (static/js/shell.js) keeps inputs' values
+    count = void("input", type="number", name="pp_bots", min="0", max=most - 2, value=bots, data_testid="pp-bots")
+    body = tag("p", escape(t(lang, "pp.setup_hint", n=most)), class_="note")
+    body += tag("div", "".join(rows), class_="pp-names")
+    body += tag("label", escape(t(lang, "pp.bots")) + " " + count, class_="choice")
+    body += tag("div", button(escape(t(lang, "pp.start")), "pp:start", "btn-passplay-start", "btn primary"),
+                class_="actions")
+    return tag("details", tag("summary", escape(t(lang, "pp.setup")), data_testid="passplay-open") + body,
+               class_="passplay-setup", data_testid="passplay-setup", open=open_)
+
+
+def passplay_seats(lang: str, game, form: dict, level: str) -> list[dict]:
+    """Seats from the setup's fields: the named people in order, then the bots; BadOptions if unfit."""
+    names, seen = [], set()
+    for i in range(game.max_players):
+        name = str(form.get(f"pp_name_{i}", "")).strip()[:MAX_NAME]
+        if name and name.casefold() not in seen:
+            seen.add(name.casefold())
+            names.append(name)
+    try:
+        bots = max(0, int(form.get("pp_bots", 0)))
+    except ValueError:
+        bots = 0
+    if len(names) < 2:
+        raise BadOptions(t(lang, "pp.need_two"))
+    if len(names) + bots > game.max_players:
+        raise BadOptions(t(lang, "pp.too_many", n=game.max_players))
+    bots = max(bots, game.min_players - len(names))
+    seats = [{"name": n, "bot": None} for n in names]
+    taken = {n.casefold() for n in names}
+    k = 1
+    for _ in range(bots):
+        while t(lang, "bot", n=k).casefold() in taken:
+            k += 1
+        seats.append({"name": t(lang, "bot", n=k), "bot": level})
+        taken.add(t(lang, "bot", n=k).casefold())
+    return seats
