@@ -32,6 +32,7 @@ LEVELS = ("easy", "medium", "hard")
 LAYOUTS = ("1v3", "2v2", "1v1")
 RUN_GAMES = 200
 CHART_W, CHART_H = 320, 120
+PROGRESS_EVERY = 0.25           # seconds between two drawings of a run's progress
 
 TEXTS: dict[str, dict[str, str]] = {
     "es": {
@@ -153,6 +154,30 @@ def error_html(error: dict, lang: str) -> str:
     return html
 
 
+def live_html(snap: dict, lang: str, note: str = "") -> str:
+    """What a run's snapshot shows: the progress bar and its words, the share with its interval (a polite
+    live region), the chart, the bench's rows and the bot's prints."""
+    games, played = snap.get("games") or RUN_GAMES, snap.get("played") or 0
+    progress = note or lt(lang, "progress", played=played, games=games)
+    html = tag("div", void("progress", max=games, value=played, data_testid="lab-bar", aria_label=progress)
+               + tag("span", escape(progress), data_testid="lab-progress-text"), class_="lab-progress")
+    html += tag("p", escape(share_text(snap, lang)) if snap else "", class_="lab-result", data_testid="lab-result",
+                aria_live="polite", data_played=played,
+                data_share="" if snap.get("share") is None else repr(snap["share"]))
+    if snap.get("curve"):
+        html += tag("div", chart_svg(snap["curve"], games, snap.get("fair"), lang), class_="lab-chart-box")
+    if played:
+        html += tag("div", rows_table(snap, lang), class_="lab-rows-box", data_testid="lab-rows")
+    output = snap.get("output") or []
+    if output:
+        text = "\n".join(output)
+        if snap.get("output_dropped"):
+            text += "\n" + lt(lang, "output.dropped", n=snap["output_dropped"])
+        html += tag("div", tag("h3", escape(lt(lang, "output"))) + tag("pre", escape(text)), class_="lab-output",
+                    data_testid="lab-output")
+    return html
+
+
 def options(values, chosen: str, label) -> str:
     return "".join(tag("option", escape(label(v)), value=v, selected=v == chosen) for v in values)
 
@@ -185,14 +210,8 @@ def render_lab(lang: str, game: str, level: str, layout: str, game_title) -> str
                + tag("p", "", class_="lab-note", data_testid="lab-note", role="status")
                + tag("div", files, class_="lab-files")
                + tag("div", runs, class_="lab-actions")
-               + tag("div", void("progress", max=RUN_GAMES, value=0, data_testid="lab-bar",
-                                 aria_label=lt(lang, "progress", played=0, games=RUN_GAMES))
-                     + tag("span", "", data_testid="lab-progress-text"), class_="lab-progress")
                + tag("div", "", class_="lab-error", data_testid="lab-error", role="alert")
-               + tag("div", "", class_="lab-result", data_testid="lab-result", aria_live="polite")
-               + tag("div", "", class_="lab-chart-box", data_testid="lab-chart-box")
-               + tag("div", "", class_="lab-rows-box", data_testid="lab-rows")
-               + tag("div", "", class_="lab-output", data_testid="lab-output"),
+               + tag("div", live_html({}, lang), class_="lab-live", data_testid="lab-live"),
                class_="lab", data_testid="lab", data_state="idle", aria_labelledby="lab-title")
 
 
@@ -219,6 +238,8 @@ class LabScreen:
         self.closed = False
         self.kept_worker = False
         self.mounting = None
+        self.pending = None                # the newest progress snapshot's JSON, not drawn yet
+        self.drawing = False               # a drawing of it is scheduled
         self._proxies = []
         self._on_click = create_proxy(self.on_click)
         self._on_change = create_proxy(self.on_change)
@@ -329,33 +350,12 @@ class LabScreen:
                 node.disabled = disabled
 
     def show(self, snap: dict) -> None:
-        """A snapshot of the run: the bar, the share, the chart, the rows, the prints, the error."""
+        """A snapshot of the run: the bar, the share, the chart, the rows, the prints (one innerHTML), the error."""
         self.snapshot = snap
-        if not self.root:
+        live = self.q("lab-live")
+        if not live:
             return
-        games, played = snap.get("games") or RUN_GAMES, snap.get("played") or 0
-        bar = self.q("lab-bar")
-        bar.max = games
-        bar.value = played
-        progress = lt(self.lang, "progress", played=played, games=games)
-        bar.setAttribute("aria-label", progress)
-        self.q("lab-progress-text").textContent = progress
-        result = self.q("lab-result")
-        result.textContent = share_text(snap, self.lang)
-        result.setAttribute("data-played", str(played))
-        result.setAttribute("data-share", "" if snap.get("share") is None else repr(snap["share"]))
-        self.q("lab-chart-box").innerHTML = chart_svg(snap.get("curve") or [], games, snap.get("fair"), self.lang)
-        if played:
-            self.q("lab-rows").innerHTML = rows_table(snap, self.lang)
-        output = snap.get("output") or []
-        box = self.q("lab-output")
-        if output:
-            text = "\n".join(output)
-            if snap.get("output_dropped"):
-                text += "\n" + lt(self.lang, "output.dropped", n=snap["output_dropped"])
-            box.innerHTML = tag("h3", escape(lt(self.lang, "output"))) + tag("pre", escape(text))
-        else:
-            box.innerHTML = ""
+        live.innerHTML = live_html(snap, self.lang)
         self.show_error(snap.get("error"))
 
     def show_error(self, error: dict | None) -> None:
@@ -416,8 +416,7 @@ class LabScreen:
             self.game = value
             self.snapshot = None
             self.show_error(None)
-            for testid in ("lab-result", "lab-chart-box", "lab-rows", "lab-output"):
-                self.q(testid).innerHTML = ""
+            self.q("lab-live").innerHTML = live_html({}, self.lang)
             self._destroy_editor()
             self.mounting = asyncio.ensure_future(self.mount_editor())
         elif field == "level" and value in LEVELS:
@@ -445,8 +444,20 @@ class LabScreen:
         return self.lab
 
     def on_progress(self, _snapshot, text) -> None:
-        if not self.closed:
-            self.show(json.loads(str(text)))
+        """After each slice of the run (about 0.1 s): keep the newest snapshot; draw at most every
+        PROGRESS_EVERY seconds (one innerHTML: the page's thread stays free for the player)."""
+        if self.closed:
+            return
+        self.pending = str(text)
+        if not self.drawing:
+            self.drawing = True
+            asyncio.get_event_loop().call_later(PROGRESS_EVERY, self._draw_pending)
+
+    def _draw_pending(self) -> None:
+        self.drawing = False
+        if self.pending is not None and self.running and not self.closed:
+            text, self.pending = self.pending, None
+            self.show(json.loads(text))
 
     async def run(self) -> None:
         if self.running:
@@ -458,7 +469,8 @@ class LabScreen:
         self.show_error(None)
         if self.editor is not None:
             self.editor.markLine(0)
-        self.q("lab-progress-text").textContent = lt(self.lang, "starting")
+        self.pending = None
+        self.q("lab-live").innerHTML = live_html({}, self.lang, lt(self.lang, "starting"))
         params = {"game": self.game, "level": self.level, "layout": self.layout, "code": code,
                   "games": RUN_GAMES, "lang": self.lang}
         try:
