@@ -24,9 +24,10 @@ async function loadCodeMirror() {
       if (!response.ok) throw new Error(`editor.json: HTTP ${response.status}`);
       const names = await response.json();
       const load = (name) => import(new URL(names[name], VENDOR).href);
-      const [core, state, view, commands, python] = await Promise.all(
-        ["codemirror", "codemirror_state", "codemirror_view", "codemirror_commands", "codemirror_lang-python"].map(load));
-      return { core, state, view, commands, python };
+      const [core, state, view, commands, python, language] = await Promise.all(
+        ["codemirror", "codemirror_state", "codemirror_view", "codemirror_commands", "codemirror_lang-python",
+         "codemirror_language"].map(load));
+      return { core, state, view, commands, python, language };
     })();
     modules.catch(() => { modules = null; });
   }
@@ -86,6 +87,12 @@ export async function mount(parent, options) {
   const { EditorState, StateField, StateEffect } = cm.state;
   const { Decoration, keymap } = cm.view;
   const { indentWithTab } = cm.commands;
+  const { HighlightStyle, syntaxHighlighting, defaultHighlightStyle } = cm.language;
+  // CodeMirror's default colours, with the two under 4.5:1 on white (regexp/escape #e40, invalid #f00)
+  // darkened (axe-core's colour-contrast); the editor is always dark text on white (static/css/lab.css).
+  const darker = { "#e40": "#b33000", "#f00": "#c00000" };
+  const readable = HighlightStyle.define(defaultHighlightStyle.specs.map(
+    (spec) => (spec.color in darker ? { ...spec, color: darker[spec.color] } : spec)));
   const setMark = StateEffect.define();
   const errorLine = Decoration.line({ attributes: { class: "lab-error-line", "data-testid": "lab-error-line" } });
   const marks = StateField.define({
@@ -108,8 +115,10 @@ export async function mount(parent, options) {
         basicSetup,
         keymap.of([indentWithTab]),
         cm.python.python(),
+        syntaxHighlighting(readable),
         marks,
-        EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "lab-code" }),
+        // tabindex: the scrolling box holds a focusable element (axe-core's scrollable-region-focusable)
+        EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "lab-code", tabindex: "0" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) {
             save(storeKey, update.state.doc.toString());

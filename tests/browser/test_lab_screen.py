@@ -223,3 +223,44 @@ def test_a_failing_bot_at_the_table_is_said_with_its_line_and_the_game_goes_on(n
     message = page.inner_text('[data-testid="message"]')
     assert "3" in message and ("easy bot" in message or "bot fácil" in message)
     page.wait_for_selector('[data-testid="result"], [data-testid="round-result"]', timeout=RUN_TIMEOUT_MS)
+
+
+def test_axe_the_lab_screen_and_the_hint_panel_at_three_sizes(new_page, boot, site_url):
+    """axe-core: 0 serious/critical on the lab (with a run's results and an error on show) at 1280×800,
+    390×844 and 360×640, in Spanish, nothing wider than the screen; and on a table with a hint on show."""
+    from test_accessibility import Axe
+
+    axe = Axe("test_axe_the_lab_screen_and_the_hint_panel")
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(RUN_TIMEOUT_MS)
+    boot(page, site_url + "?bot_delay=0")
+    if page.evaluate("() => document.documentElement.lang") != "es":
+        page.click('[data-testid="lang-toggle"]')
+    page.click('[data-testid="btn-lab"]')
+    page.wait_for_selector('[data-testid="lab"][data-editor="codemirror"] .cm-content')
+    assert page.inner_text("#lab-title") == "Laboratorio de bots"
+    page.select_option('[data-testid="lab-game"]', "skypo")
+    page.wait_for_selector('[data-testid="lab-editor"] .cm-content')
+    assert page.evaluate(CODE) == template("skypo", "es")
+    axe(page, "lab-1280")
+    code = template("skypo", "es").replace("def elegir(vista, legales):",
+                                          "def elegir(vista, legales):\n    if random.random() < 0.01:\n"
+                                          "        raise ValueError('a veces')")
+    load_file(page, "import random\n" + code, "skypo.py")
+    run_and_wait(page)
+    assert page.get_attribute('[data-testid="lab-error"]', "data-kind") == "raised"
+    axe(page, "lab-with-results-1280")
+    for width, height in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        axe(page, f"lab-{width}")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click('[data-testid="lab-back"]')
+    page.click('[data-testid="game-chupate"]')
+    page.check('[data-testid="opt-opponents-1"]')
+    page.click('[data-testid="btn-start"]')
+    page.click('[data-testid="btn-hint"]:not([disabled])')
+    page.wait_for_selector('[data-testid="hint"][data-state="ready"]')
+    axe(page, "hint-390")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    axe.check()
