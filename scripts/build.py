@@ -130,8 +130,10 @@ SW_NAME = "sw.js"
 # Precached although index.html does not name them: the peer-to-peer settings (read when a room opens);
 # the bot lab's page module and its Web Worker (imported only when the lab is used, so no boot cost, but
 # the lab must work offline too; the worker's Pyodide and tapete.zip are precached already).
+# The lab's editor module and stylesheet too; not the editor's CodeMirror chunks nor their map
+# (static/vendor/pyscript/editor.json): offline, the lab's editor is a plain text box (docs/bots-lab.md).
 SW_EXTRA = ("static/config.json", "static/js/lab.mjs", "static/js/lab_worker.mjs", "static/js/lab_editor.mjs",
-             "static/css/lab.css", "static/vendor/pyscript/editor.json")
+            "static/css/lab.css")
 # A module imported with import() is precached only up to this size: small lazy modules are; big
 # ones only rooms need (p2p.js's Trystero) are not.
 SW_DYNAMIC_MAX = 16 * 1024

@@ -112,3 +112,29 @@ def test_the_hint_button_is_in_the_bar_and_the_count_in_the_result():
     assert not hints.can_hint({"seat": 0, "legal": ["draw"], "view": {"over": False}}, False)
     assert not hints.can_hint({"seat": 0, "legal": [], "view": {"over": False}}, True)
     assert not hints.can_hint({"seat": 0, "legal": ["next"], "view": {"over": True}}, True)
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(not (ROOT / "dist" / "sw.js").exists(), reason="dist/ not built (make dist)")
+def test_the_editor_chunks_are_mapped_for_the_lab_and_stay_out_of_the_boot():
+    """editor.json names PyScript's vendored CodeMirror chunks; none is preloaded, precached or named by
+    a file the page boots with; the lab's editor module and stylesheet are precached (offline: a text box)."""
+    import json
+    import sys
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build
+
+    dist = ROOT / "dist"
+    names = json.loads((dist / "static" / "vendor" / "pyscript" / "editor.json").read_text())
+    assert set(names) == set(build.EDITOR_MODULES)
+    boot = set(build.boot_chunks())
+    precache = set(build.precache_list(build.dist_files(dist)))
+    for chunk in names.values():
+        path = f"static/vendor/pyscript/{chunk}"
+        assert (dist / path).is_file() and path not in boot and path not in precache
+    assert {"static/js/lab_editor.mjs", "static/css/lab.css"} <= precache
+    for booted in ("index.html", "static/js/boot.mjs", "static/js/shell.js", "static/js/ui.js"):
+        text = (dist / booted).read_text()
+        assert "lab_editor" not in text and "lab.css" not in text and "codemirror" not in text.lower()
