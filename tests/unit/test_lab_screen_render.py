@@ -137,4 +137,5 @@ def test_the_editor_chunks_are_mapped_for_the_lab_and_stay_out_of_the_boot():
     assert {"static/js/lab_editor.mjs", "static/css/lab.css"} <= precache
     for booted in ("index.html", "static/js/boot.mjs", "static/js/shell.js", "static/js/ui.js"):
         text = (dist / booted).read_text()
-        assert "lab_editor" not in text and "lab.css" not in text and "codemirror" not in text.lower()
+        assert "lab_editor" not in text and "lab.css" not in text and "editor.json" not in text
+        assert not [chunk for chunk in names.values() if chunk in text]
