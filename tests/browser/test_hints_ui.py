@@ -1,7 +1,7 @@
 """Hints at a table against bots (issue 33; py/tapete/ui/hints.py), in the real page.
 
 For each of the five games, alternating Spanish and English: a seeded table of two (you and an easy bot)
-is opened from the picker; at the player's first moment to act, "Hint" (the bar's 💡) shows the hard
+is opened from the picker; at the player's first moment to act, "Hint" (a button of the bar) shows the hard
 bot's move and its ideas. The same table is replayed here in CPython (the same Host, seed and options,
 its bots moving until the seat must act): the hint's move is the hard bot's own move for that view with
 the hint's generator (``make_bot("hard").choose``), and the ideas shown are exactly

@@ -139,3 +139,13 @@ def test_the_editor_chunks_are_mapped_for_the_lab_and_stay_out_of_the_boot():
         text = (dist / booted).read_text()
         assert "lab_editor" not in text and "lab.css" not in text and "editor.json" not in text
         assert not [chunk for chunk in names.values() if chunk in text]
+
+
+def test_the_hint_reads_its_cards_aloud_with_the_tables_own_names():
+    from tapete.ui import chupate_table, dos_table, skypo_table
+    assert hints.cards_named("es", "play R7", chupate_table.card_name) == "rojo 7"
+    assert hints.cards_named("en", "play W+4 color:G", chupate_table.card_name) == chupate_table.card_name("en", "W+4")
+    assert hints.cards_named("en", "match B3+Y4 on:1", dos_table.card_name) == ", ".join(
+        dos_table.card_name("en", c) for c in ("B3", "Y4"))
+    assert hints.cards_named("en", "flip 0,2", skypo_table.card_name) == ""
+    assert hints.cards_named("en", "draw", chupate_table.card_name) == ""

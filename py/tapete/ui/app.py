@@ -618,7 +618,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         chooser_before = bool(self.root.querySelector(".color-chooser"))
         started = window.performance.now()
         say_new(self.ui.get("log") or [], self.update, self.lang, self.table().event_text)   # each move once
-        html = (self.table_bar() + self.room_line() + hints.hint_panel(self.lang, self.ui, self.update)
+        html = (self.table_bar() + self.room_line()
+                + hints.hint_panel(self.lang, self.ui, self.update, getattr(self.table(), "card_name", None))
                 + self.table().render_table(self.update, self.lang, self.ui))
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
             html += render_deal(self.lang, self.ui.get("deal"))

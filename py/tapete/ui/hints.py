@@ -48,7 +48,7 @@ def can_hint(update: dict | None, against_bots: bool) -> bool:
 
 
 def hint_button(lang: str, enabled: bool) -> str:
-    return button("💡 " + tag("span", escape(ht(lang, "hint")), class_="hint-label"), "hint", "btn-hint",
+    return button(tag("span", escape(ht(lang, "hint")), class_="hint-label"), "hint", "btn-hint",
                   "btn hint", disabled=not enabled, title=ht(lang, "hint.long"), aria_keyshortcuts="h")
 
 
@@ -59,8 +59,21 @@ def action_words(lang: str, action: str) -> str:
     return f"{word} {rest}".strip()
 
 
-def hint_panel(lang: str, ui: dict, update: dict | None) -> str:
-    """The hint for the moment on show (nothing once the table moved on)."""
+def cards_named(lang: str, action: str, card_name) -> str:
+    """The cards a play, match or place puts down, read aloud by the table's ``card_name`` (``rojo 7``)."""
+    verb, _, rest = action.partition(" ")
+    if verb not in ("play", "match", "place") or card_name is None or not rest:
+        return ""
+    try:
+        cards = rest.split(" ")[0]
+        return ", ".join(card_name(lang, card) for card in (cards.split("+") if verb == "match" else [cards]))
+    except (KeyError, IndexError, ValueError):
+        return ""
+
+
+def hint_panel(lang: str, ui: dict, update: dict | None, card_name=None) -> str:
+    """The hint for the moment on show (nothing once the table moved on); ``card_name`` is the table's
+    (its cards read aloud)."""
     hint = ui.get(HINT)
     if not hint or not update or hint.get("version") != update["view"]["version"]:
         return ""
@@ -73,8 +86,10 @@ def hint_panel(lang: str, ui: dict, update: dict | None) -> str:
     if action is None:
         body = tag("p", escape(ht(lang, "hint.none")))
     else:
+        named = cards_named(lang, action, card_name)
         body = tag("p", escape(ht(lang, "hint.play", action="")) + tag("strong", escape(action_words(lang, action)),
-                                                                       data_testid="hint-action"))
+                                                                       data_testid="hint-action")
+                   + (escape(f" ({named})") if named else ""))
         lines = "".join(tag("li", escape(hint_text(lang, hint["game"], key)), data_idea=key) for key in hint["ideas"])
         body += tag("p", escape(ht(lang, "hint.why"))) + tag("ul", lines, data_testid="hint-ideas")
     return tag("aside", body + close, class_="hint-panel", data_testid="hint", data_state="ready",

@@ -38,7 +38,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "es": {
         "title": "Laboratorio de bots", "back": "Menú", "game": "Juego", "level": "Rivales", "layout": "Mesa",
         "intro": "Escribe en Python la función que elige la jugada de tu bot y prueba cuántas partidas gana. "
-                 "La plantilla explica qué ve tu asiento y qué puede devolver.",
+                 "La plantilla explica qué ve tu asiento y qué puede devolver. En el editor, Tab sangra; "
+                 "Esc y luego Tab sale de él.",
         "editor": "Código de tu bot", "run": "Jugar {n} partidas", "stop": "Parar", "play": "Jugar contra mi bot",
         "download": "Descargar", "load": "Cargar archivo", "reset": "Volver a la plantilla",
         "reset.confirm": "¿Sustituir tu código por la plantilla? (Descárgalo antes si quieres guardarlo.)",
@@ -61,7 +62,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Bot lab", "back": "Menu", "game": "Game", "level": "Opponents", "layout": "Table",
         "intro": "Write in Python the function that picks your bot's move and see how many games it wins. "
-                 "The template says what your seat sees and what it may return.",
+                 "The template says what your seat sees and what it may return. In the editor Tab indents; "
+                 "Esc then Tab leaves it.",
         "editor": "Your bot's code", "run": "Run {n} games", "stop": "Stop", "play": "Play against my bot",
         "download": "Download", "load": "Load file", "reset": "Back to the template",
         "reset.confirm": "Replace your code with the template? (Download it first to keep it.)",
