@@ -94,7 +94,7 @@ def test_the_hint_panel_shows_the_moment_it_was_asked_for_only():
     assert hints.hint_panel("en", ui, moved) == ""                              # the table moved on
     thinking = {hints.HINT: {"version": view["version"], "thinking": True}}
     assert 'data-state="thinking"' in hints.hint_panel("es", thinking, update)
-    assert hints.action_words("es", "draw") == "Robar" and hints.action_words("en", "play R7") == "play R7"
+    assert hints.action_words("es", "draw") == "Robar" and hints.action_words("es", "play R7") == "jugar R7"
 
 
 def test_the_hint_button_is_in_the_bar_and_the_count_in_the_result():

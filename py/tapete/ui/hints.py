@@ -26,10 +26,14 @@ HINTS = "hints"        # ui key: how many hints this game used (present only at 
 TEXTS = {
     "es": {"hint": "Pista", "hint.long": "Pista: ¿qué jugaría el bot difícil?", "hint.thinking": "Pensando…",
            "hint.play": "El bot difícil jugaría: {action}", "hint.why": "Por qué:", "hint.none": "El bot difícil no haría nada ahora.",
-           "hint.used": "Pistas usadas: {n}", "hint.close": "Cerrar la pista"},
+           "hint.used": "Pistas usadas: {n}", "hint.close": "Cerrar la pista",
+           "verb.play": "jugar", "verb.match": "emparejar", "verb.place": "colocar", "verb.flip": "destapar",
+           "verb.take": "coger", "verb.swap": "cambiar", "verb.discard": "descartar"},
     "en": {"hint": "Hint", "hint.long": "Hint: what would the hard bot play?", "hint.thinking": "Thinking…",
            "hint.play": "The hard bot would play: {action}", "hint.why": "Why:", "hint.none": "The hard bot would do nothing now.",
-           "hint.used": "Hints used: {n}", "hint.close": "Close the hint"},
+           "hint.used": "Hints used: {n}", "hint.close": "Close the hint",
+           "verb.play": "play", "verb.match": "match", "verb.place": "place", "verb.flip": "flip",
+           "verb.take": "take", "verb.swap": "swap", "verb.discard": "discard"},
 }
 
 
@@ -55,7 +59,10 @@ def hint_button(lang: str, enabled: bool) -> str:
 def action_words(lang: str, action: str) -> str:
     """The move as the bar's buttons name it where they do (``draw``: Robar), else as it is written."""
     verb, _, rest = action.partition(" ")
-    word = t(lang, verb) if verb in ("draw", "pass", "ultima", "denounce", "challenge") else verb
+    if verb in ("draw", "pass", "ultima", "denounce", "challenge"):
+        word = t(lang, verb)
+    else:
+        word = TEXTS.get(lang, TEXTS["en"]).get("verb." + verb, verb)
     return f"{word} {rest}".strip()
 
 
