@@ -246,7 +246,8 @@ class LabScreen:
         self._on_click = create_proxy(self.on_click)
         self._on_change = create_proxy(self.on_change)
         self._on_progress = create_proxy(self.on_progress)
-        self._proxies += [self._on_click, self._on_change, self._on_progress]
+        self._ignore = create_proxy(LabScreen._ignore)
+        self._proxies += [self._on_click, self._on_change, self._on_progress, self._ignore]
         self._stylesheet()
         self.render()
         self.mounting = asyncio.ensure_future(self.mount_editor())
@@ -321,6 +322,14 @@ class LabScreen:
         if str(editor.kind) != "codemirror":
             self.note(lt(self.lang, "editor.plain"))
         self.set_running(self.running)
+        if self.lab is None:                         # the worker's Python starts while the student reads
+            lab = await self._lab()
+            if not self.closed:
+                lab.ready().catch(self._ignore)
+
+    @staticmethod
+    def _ignore(_error) -> None:
+        """A failed early start is retried, and reported, by the run itself."""
 
     def _destroy_editor(self) -> None:
         if self.editor is not None:
