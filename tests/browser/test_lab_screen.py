@@ -264,3 +264,18 @@ def test_axe_the_lab_screen_and_the_hint_panel_at_three_sizes(new_page, boot, si
     axe(page, "hint-390")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     axe.check()
+
+
+def test_back_and_forward_leave_and_reopen_the_lab_and_the_page_goes_on(new_page, boot, site_url):
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(RUN_TIMEOUT_MS)
+    open_lab(page, boot, site_url)
+    page.go_back()
+    page.wait_for_selector('[data-testid="game-chupate"]')
+    assert page.locator('[data-testid="lab"]').count() == 0
+    page.go_forward()
+    page.wait_for_selector('[data-testid="lab"][data-editor="codemirror"] .cm-content')
+    page.click('[data-testid="lab-back"]')                                # the lab's own Menu button
+    page.wait_for_selector('[data-testid="game-chupate"]')
+    page.keyboard.press("Tab")                                             # the page goes on (no error toast)
+    assert page.locator('[data-testid="error-toast"]:not([hidden])').count() == 0
