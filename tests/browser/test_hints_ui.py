@@ -1,6 +1,6 @@
 """Hints at a table against bots (issue 33; py/tapete/ui/hints.py), in the real page.
 
-For each of the five games, alternating Spanish and English: a seeded table of two (you and an easy bot)
+For each of the five games, in Spanish and in English: a seeded table of two (you and an easy bot)
 is opened from the picker; at the player's first moment to act, "Hint" (a button of the bar) shows the hard
 bot's move and its ideas. The same table is replayed here in CPython (the same Host, seed and options,
 its bots moving until the seat must act): the hint's move is the hard bot's own move for that view with
@@ -23,7 +23,7 @@ from tapete.ui.setup import default_settings, options_of
 
 pytestmark = pytest.mark.browser
 
-GAMES = [("chupate", "es"), ("skypo", "en"), ("francesa", "es"), ("taki", "en"), ("dos", "es")]
+GAMES = [(game, lang) for game in ("chupate", "skypo", "francesa", "taki", "dos") for lang in ("es", "en")]
 SEED = 11
 
 

@@ -56,6 +56,10 @@ def test_an_error_is_said_with_its_line_and_a_button_to_it():
     html = ls.error_html(snap["error"], "en")
     assert "play Z9" in html and "line 2" in html and 'data-line="2"' in html and 'data-lab="goto"' in html
     assert "Go to line 2" in html and "2 | return &#x27;play Z9&#x27;" in html
+    code = "def helper(view):\n    return view['hand'][99]\n\n\ndef choose(view, legal):\n    return helper(view)\n"
+    error = run("chupate", "easy", code, games=1, lang="es")["error"]
+    html = ls.error_html(error, "es")
+    assert html.index("choose, línea 6") < html.index("helper, línea 2") and "Ir a la línea 2" in html
 
 
 def test_the_lab_frame_has_its_controls_in_both_languages():

@@ -54,6 +54,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "time.decisions": "decisiones", "time.p50": "p50 ms", "time.p95": "p95 ms", "time.max": "máx. ms",
         "output": "Lo que imprimió tu bot", "output.dropped": "(y {n} líneas más)",
         "error.goto": "Ir a la línea {line}", "error.legal": "Acciones legales: {legal}",
+        "error.frame": "{function}, línea {line}", "error.frames": "Dónde: de fuera hacia dentro",
         "file.bad": "No se pudo leer ese archivo (¿más de 200 KB?).", "file.loaded": "Cargado: {name}",
         "editor.plain": "Editor sencillo (el editor con colores no se pudo cargar).",
         "my_bot": "Mi bot", "table.error": "Tu bot falló y un bot fácil jugó por él: {error}",
@@ -77,6 +78,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "time.decisions": "decisions", "time.p50": "p50 ms", "time.p95": "p95 ms", "time.max": "max ms",
         "output": "What your bot printed", "output.dropped": "(and {n} more lines)",
         "error.goto": "Go to line {line}", "error.legal": "Legal actions: {legal}",
+        "error.frame": "{function}, line {line}", "error.frames": "Where: outermost first",
         "file.bad": "That file could not be read (over 200 KB?).", "file.loaded": "Loaded: {name}",
         "editor.plain": "Plain editor (the colour editor could not load).",
         "my_bot": "My bot", "table.error": "Your bot failed and an easy bot played for it: {error}",
@@ -148,8 +150,9 @@ def error_html(error: dict, lang: str) -> str:
         html += tag("pre", escape(f"{error.get('line', '?')} | {error['code']}"), class_="lab-error-code")
     frames = error.get("frames") or []
     if len(frames) > 1:
-        html += tag("ul", "".join(tag("li", escape(f"{f.get('function', '?')}, line {f.get('line', '?')}"))
-                                  for f in frames), class_="lab-frames")
+        html += tag("p", escape(lt(lang, "error.frames")), class_="lab-frames-title") + tag("ol", "".join(
+            tag("li", escape(lt(lang, "error.frame", function=f.get("function", "?"), line=f.get("line", "?"))))
+            for f in frames), class_="lab-frames")
     if error.get("line"):
         html += button(lt(lang, "error.goto", line=error["line"]), None, "lab-goto-line", "btn link",
                        data_lab="goto", data_line=error["line"])
