@@ -130,7 +130,10 @@ SW_NAME = "sw.js"
 # Precached although index.html does not name them: the peer-to-peer settings (read when a room opens);
 # the bot lab's page module and its Web Worker (imported only when the lab is used, so no boot cost, but
 # the lab must work offline too; the worker's Pyodide and tapete.zip are precached already).
-SW_EXTRA = ("static/config.json", "static/js/lab.mjs", "static/js/lab_worker.mjs")
+# The lab's editor module and stylesheet too; not the editor's CodeMirror chunks nor their map
+# (static/vendor/pyscript/editor.json): offline, the lab's editor is a plain text box (docs/bots-lab.md).
+SW_EXTRA = ("static/config.json", "static/js/lab.mjs", "static/js/lab_worker.mjs", "static/js/lab_editor.mjs",
+            "static/css/lab.css")
 # A module imported with import() is precached only up to this size: small lazy modules are; big
 # ones only rooms need (p2p.js's Trystero) are not.
 SW_DYNAMIC_MAX = 16 * 1024
@@ -312,6 +315,7 @@ def step_pyscript() -> None:
               Path(__file__), *sorted((ROOT / "patches").glob("polyscript+*.patch"))]
     if out.exists() and PYSCRIPT_META.exists() and all(p.stat().st_mtime <= out.stat().st_mtime for p in inputs):
         log("pyscript: up to date")
+        write_editor_map()
         return
     esbuild = NODE_MODULES / ".bin" / "esbuild"
     if not esbuild.exists():
@@ -328,10 +332,39 @@ def step_pyscript() -> None:
         check=True, cwd=ROOT)
     shutil.rmtree(PYSCRIPT_VENDOR, ignore_errors=True)       # chunk names carry hashes: no stale ones
     staging.rename(PYSCRIPT_VENDOR)
+    write_editor_map()
     boot = boot_chunks()
     size = sum((ROOT / "static" / p.removeprefix("static/")).stat().st_size for p in boot)
     log(f"pyscript: bundled {rel(PYSCRIPT_VENDOR)} ({len(list(PYSCRIPT_VENDOR.glob('*.js')))} chunks; "
         f"{len(boot)} load at boot, {size // 1024} KiB)")
+
+
+# The CodeMirror modules PyScript's editor imports (src/3rd-party/codemirror*.js), by the name the bot lab
+# asks for: static/js/lab_editor.mjs reads static/vendor/pyscript/editor.json when the lab opens.
+EDITOR_MODULES = ("codemirror", "codemirror_state", "codemirror_view", "codemirror_commands",
+                  "codemirror_language", "codemirror_lang-python")
+
+
+def editor_chunks() -> dict[str, str]:
+    """{module: its chunk's file name in static/vendor/pyscript/} for EDITOR_MODULES (from esbuild's
+    metafile: the names carry hashes). None of them is a boot chunk (tests/site/test_build.py)."""
+    outputs = json.loads(PYSCRIPT_META.read_text())["outputs"]
+    found = {}
+    for path, meta in outputs.items():
+        entry = meta.get("entryPoint", "")
+        match = re.search(r"/src/3rd-party/([\w-]+)\.js$", entry)
+        if match and match.group(1) in EDITOR_MODULES and path.endswith(".js"):
+            found[match.group(1)] = Path(path).name
+    missing = [m for m in EDITOR_MODULES if m not in found]
+    if missing:
+        sys.exit(f"[build] PyScript's bundle has no chunk for {missing}")
+    return found
+
+
+def write_editor_map() -> None:
+    """static/vendor/pyscript/editor.json: the bot lab's editor chunks (editor_chunks), for the page to
+    import on the lab screen only (never preloaded, never imported at boot)."""
+    write_if_changed(PYSCRIPT_VENDOR / "editor.json", json.dumps(editor_chunks(), indent=1, sort_keys=True).encode())
 
 
 def pyscript_config() -> dict:

@@ -18,7 +18,8 @@ GAMES = ["chupate", "skypo", "francesa", "taki", "dos"]
 TABLE = "document.querySelector('[data-testid=table]')"
 # Clicked elsewhere, and they would take us off the screen under test.
 LEAVES = ('[data-action="setup-start"], [data-action="menu"], [data-action="leave"], [data-game], '
-          '[data-action^="room-"], [data-action="again"], [data-testid="lang-toggle"], .boot-error-reload')
+          '[data-action^="room-"], [data-action="again"], [data-action="lab"], [data-testid="lang-toggle"], '
+          '.boot-error-reload')
 TARGETS = """leaves => {
   const out = [];
   const all = document.querySelectorAll('body *');

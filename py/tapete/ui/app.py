@@ -22,7 +22,7 @@ from ..net.deal import mix, new_secret
 from ..net.room import RATE_PER_SECOND, RATE_WINDOW, parse_snapshot
 from ..net import GuestSession, Host, LocalSession, RoomHost, SeatSpec, normalize_join_code, parse_fragment
 from ..net.watch import wants_watch
-from . import sound, tables
+from . import hints, sound, tables
 from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
 from .html import escape, tag
@@ -84,6 +84,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.watch_screen = None                     # this page watches a room (tapete.ui.watch_screen)
         self.projector = bool(_param("projector"))   # projector mode: no controls, sized for a wall (projector.css)
         self.passplay = None                         # the pass-and-play screen (tapete.ui.passplay_screen)
+        self.lab_screen = None                       # the bot lab (tapete.ui.lab_screen.LabScreen) while open
+        self.lab_table = None                        # (game, code, lab, name): a table where the student's bot sits
         self.init_motion()                           # motion_glue: the patch, the animations, their speed
 
     # ----- wiring -------------------------------------------------------------------------------
@@ -151,6 +153,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.show_picker()              # its Resume buttons and notes are Python's
         if self.watch_screen is not None:
             self.watch_screen.lang = self.lang
+        if self.lab_screen is not None:
+            self.lab_screen.set_lang(self.lang)
         self.render()
 
     def on_network(self, event) -> None:
@@ -201,6 +205,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             event.preventDefault()
         elif key == "Escape" and self.clear_choices():
             self.render()
+        elif key.lower() == "h" and hints.can_hint(self.update, self.against_bots()):
+            self.act("hint")
+            event.preventDefault()
         elif key.lower() in self.keys():
             action = self.keys()[key.lower()]
             action = KEY_ACTIONS.get(action, action)
@@ -252,6 +259,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 note.textContent = window.tapeteShell.t(key) if playable else t(self.lang, key)
                 note.removeAttribute("data-i18n") if not playable else None
             button.setAttribute("data-available", "1" if playable else "0")
+        lab = self.root.querySelector('[data-testid="btn-lab"]')
+        if lab:
+            lab.disabled = False                     # the bot lab (tapete.ui.lab_screen) needs Python
         self.picker_extras()
         passplay_screen.picker_extras(self)
 
@@ -272,17 +282,32 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         values = {str(k): str(v) for k, v in js.Object.fromEntries(js.FormData.new(form)).to_py().items()}
         self.all_settings[self.game_id] = read_settings(get(self.game_id), values, self.settings)
 
-    def new_game(self) -> None:
+    def new_game(self, lab_table=None) -> None:
+        if lab_table is not None and lab_table is self.lab_table:
+            self.lab_table = None                    # "Play again" with the same bot: keep its worker
         self.stop_game()
+        self.lab_table = lab_table
         s = self.settings
         me = player_id()
         seats = [SeatSpec(t(self.lang, "you"), player=me)]
-        seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
+        if lab_table is not None:                    # "Play against my bot" (the bot lab): you and it
+            seats.append(SeatSpec(lab_table[3], bot="easy"))
+        else:
+            seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
         seed = _int_param("seed", None)              # test hook
         if seed is None:                             # no guests: a local secret (tapete.net.deal) is the deal
             seed = mix(new_secret(), [])
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
+        if lab_table is not None:
+            from .lab_screen import LabSeatBot, table_error
+            game, code, lab, _name = lab_table
+
+            def failed(error: dict) -> None:
+                self.ui["message"] = table_error(lambda: self.lang, error)
+                self.render()
+            self.host.bots[1] = LabSeatBot(lab, game, code, f"table-{seed}", 1, failed)
         self.ui = self.fresh_ui()
+        self.ui[hints.HINTS] = 0                     # a game against bots: the result says how many hints
         self.screen = "table"
         self.hold_round = False
         self.push_screen()
@@ -296,6 +321,10 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         if self.passplay is not None:
             self.passplay.close()
             self.passplay = None
+        self.close_lab()
+        if self.lab_table is not None:               # the student's bot's worker goes with its table
+            self.lab_table[2].close()
+            self.lab_table = None
         if self.host is not None:
             self.host.detach(self.session.player if self.session else None)
         self.host = self.session = self.update = None
@@ -311,6 +340,30 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.watch_screen = None
         self.room_msg = ""
         self.join_failed = False
+
+    # ----- the bot lab (tapete.ui.lab_screen) and hints (tapete.ui.hints) ---------------------------
+    def show_lab(self) -> None:
+        self.stop_game()
+        from .lab_screen import LabScreen
+        self.screen = "lab"
+        self.lab_screen = LabScreen(self)
+        self.push_screen()
+        self.lab_screen.focus_title()
+
+    def close_lab(self) -> None:
+        if self.lab_screen is not None:
+            self.lab_screen.close()
+            self.lab_screen = None
+
+    def play_lab_bot(self, game_id: str, code: str, lab, name: str) -> None:
+        """The lab's "Play against my bot": a table of two, you and the student's bot."""
+        self.close_lab()
+        self.game_id = game_id
+        self.new_game((game_id, code, lab, name))
+
+    def against_bots(self) -> bool:
+        """A game this page hosts with no one else (hints are for these only)."""
+        return self.host is not None and self.room is None and self.guest is None
 
     # ----- intents and updates --------------------------------------------------------------------
     def act(self, action: str) -> None:
@@ -340,7 +393,14 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.read_setup()
             self.new_game()
         elif action == "again":
-            self.new_game()
+            self.new_game(self.lab_table)
+        elif action == "lab":
+            self.show_lab()
+        elif action == "hint":
+            asyncio.ensure_future(hints.ask(self))
+        elif action == "hint-close":
+            self.ui[hints.HINT] = None
+            self.render()
         elif action == "room-create":
             asyncio.ensure_future(self.create_room())
         elif action == "room-join":
@@ -537,9 +597,12 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 await asyncio.sleep(self.bot_delay)
                 if self.host is not host:
                     return
-                for _ in host.bot_steps():       # a bot thinking in slices: the page paints between them
+                for step in host.bot_steps():    # a bot thinking in slices: the page paints between them
                     self.slices, self.thinking = self.slices + 1, True
-                    await asyncio.sleep(self.think_pause)
+                    if isinstance(step, asyncio.Future):
+                        await step               # the lab's bot waits for its worker (lab_screen.LabSeatBot)
+                    else:
+                        await asyncio.sleep(self.think_pause)
                     if self.host is not host:
                         return
                 self.thinking = False
@@ -576,8 +639,8 @@ class App(RoomsMixin, NavMixin, MotionMixin):
 
     # ----- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
-        if self.screen == "picker":
-            return
+        if self.screen in ("picker", "lab"):
+            return                                   # the lab renders itself (lab_screen.LabScreen)
         if self.passplay is not None:
             self.passplay.render()
             return
@@ -617,7 +680,9 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         chooser_before = bool(self.root.querySelector(".color-chooser"))
         started = window.performance.now()
         say_new(self.ui.get("log") or [], self.update, self.lang, self.table().event_text)   # each move once
-        html = self.table_bar() + self.room_line() + self.table().render_table(self.update, self.lang, self.ui)
+        html = (self.table_bar() + self.room_line()
+                + hints.hint_panel(self.lang, self.ui, self.update, getattr(self.table(), "card_name", None))
+                + self.table().render_table(self.update, self.lang, self.ui))
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
             html += render_deal(self.lang, self.ui.get("deal"))
         self.patch(html, window.performance.now() - started)     # keyed patch + animations (motion_glue)

@@ -17,8 +17,10 @@ from .sound import mute_button
 BAR_OPEN = "bar_more"        # ui key: the folded settings are open (phones)
 
 
-def table_bar(lang: str, title: str, game_id: str, muted: bool, settings: str, open_: bool = False) -> str:
-    """The bar's HTML; ``settings`` is the speed control's HTML, ``open_`` whether the fold is open."""
+def table_bar(lang: str, title: str, game_id: str, muted: bool, settings: str, open_: bool = False,
+              hint: str = "") -> str:
+    """The bar's HTML; ``settings`` is the speed control's HTML, ``open_`` whether the fold is open,
+    ``hint`` the Hint button at a table against bots (tapete.ui.hints; empty elsewhere)."""
     title = escape(title)
     more = t(lang, "bar.more")
     toggle = button("⚙" + tag("span", " " + escape(more), class_="visually-hidden"), "ui:bar-more", "btn-bar-more",
@@ -29,6 +31,7 @@ def table_bar(lang: str, title: str, game_id: str, muted: bool, settings: str, o
                + mute_button(lang, muted)
                + button("?" + tag("span", " " + t(lang, "rules.open") + ": " + title, class_="visually-hidden"),
                         None, "btn-rules", data_rules=game_id)
+               + hint
                + toggle
                + tag("div", settings, id="bar-more", class_="bar-more", data_testid="bar-more",
                      data_open="1" if open_ else "0", role="group", aria_label=more),

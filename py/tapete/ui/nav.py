@@ -57,6 +57,8 @@ class NavMixin:
             if screen == "setup":
                 self.stop_game()
                 self.show_setup(game)
+            elif screen == "lab":
+                self.show_lab()
             elif screen == "table":
                 if self.screen != "table" or self.game_id != game:
                     if not self.resume(game):
@@ -69,8 +71,8 @@ class NavMixin:
     # ----- saves --------------------------------------------------------------------------------------
     def save_game(self) -> None:
         """After every update of a game against bots: keep it in this browser (dropped once it is over)."""
-        if self.host is None or self.room is not None or self.guest is not None:
-            return
+        if self.host is None or self.room is not None or self.guest is not None or self.lab_table is not None:
+            return                                   # (a table with the lab's bot is not saved: it needs its code)
         key = saves.store_key(self.game_id)
         if self.host.state.get("over"):
             _store_del(key)
@@ -201,8 +203,10 @@ class NavMixin:
         """Menu (leave, with a confirmation), the game's name, Mute, How to play and the settings, above
         every table. On a phone (CSS, ≤ 480 px) the settings (the animation speed) fold behind a ⚙
         toggle (``btn-bar-more``, ``ui:bar-more``) and Mute shows only its speaker; wider, all is in a row."""
+        from . import hints
+        hint = hints.hint_button(self.lang, hints.can_hint(self.update, self.against_bots())) if self.against_bots() else ""
         return table_bar(self.lang, self.game_title(self.game_id), self.game_id, _store_get(STORE_MUTED) == "1",
-                         self.speed_setting(), bool(self.ui.get(BAR_OPEN)))
+                         self.speed_setting(), bool(self.ui.get(BAR_OPEN)), hint)
 
     def announce(self, update: dict) -> None:
         """Tell screen readers what the other players just did, in the persistent live region."""

@@ -124,6 +124,8 @@ def result_dialog(update: dict, lang: str, ui: dict, winners: Sequence[int], bod
         delta, total = ui["ranking"]
         html += tag("p", escape(t(lang, "ranking.line", delta=f"{delta:+d}", total=total)), data_testid="ranking")
         html += tag("p", escape(t(lang, "ranking.rule")), class_="ranking-rule", data_testid="ranking-rule")
+    from .hints import used_line
+    html += used_line(lang, ui)                      # a game against bots: how many hints it used
     html += tag("div", button(t(lang, "again"), "again", "btn-again", "btn primary", autofocus=True)
                 + button(t(lang, "result.close"), "ui:result-close", "btn-result-close")
                 + button(t(lang, "menu"), "menu", "btn-menu"), class_="dialog-actions")
