@@ -3,6 +3,9 @@
 Used by tests/unit/test_conformance.py (1,000 games per engine), by the soak (tests/soak.py,
 100,000 per engine) and inside the browser (``run()``), where the same seeds must give the same
 final states as under CPython: the engines run unchanged in Pyodide.
+
+Its checks raise AssertionError explicitly, never with ``assert``: the page's bytecode is compiled
+optimized (``-OO``, scripts/build.py), which drops assert statements.
 """
 
 from __future__ import annotations
@@ -61,7 +64,8 @@ def assert_view_hides(game, state: dict, seat, rng: random.Random) -> None:
     before = json.dumps(game.view(state, seat), sort_keys=True)
     with reshuffled_hidden(game, state, seat, rng):
         after = json.dumps(game.view(state, seat), sort_keys=True)
-    assert before == after, f"{game.id}: view of seat {seat} depends on hidden cards"
+    if before != after:
+        raise AssertionError(f"{game.id}: view of seat {seat} depends on hidden cards")
 
 
 def random_states(game, seeds, players, max_steps: int, rng: random.Random, options: dict | None = None):
@@ -95,15 +99,18 @@ def assert_refusal_is_atomic(game, state: dict, rng: random.Random) -> None:
         pass
     else:
         raise AssertionError(f"{game.id}: {action!r} by seat {seat} was accepted but is not legal")
-    assert game.to_json(state) == before, f"{game.id}: refused {action!r} changed the state"
+    if game.to_json(state) != before:
+        raise AssertionError(f"{game.id}: refused {action!r} changed the state")
 
 
 def assert_events_private(events: list, acting_seat: int, players: int) -> None:
     for seat in list(range(players)) + [None]:
         for event in public_events(events, seat):
-            assert "private" not in event
+            if "private" in event:
+                raise AssertionError(f"a public event carries its private part: {event.get('type')}")
             if event.get("seat") != seat:
-                assert "cards" not in event or event.get("public_cards"), f"private cards leaked: {event}"
+                if "cards" in event and not event.get("public_cards"):
+                    raise AssertionError(f"private cards leaked: {event}")
 
 
 def check_game(game, players: int, seed: int, options: dict, deep_every: int = 1, digest=None) -> int:
@@ -114,27 +121,34 @@ def check_game(game, players: int, seed: int, options: dict, deep_every: int = 1
     bots = [EasyBot() for _ in range(players)]
     actions = 0
     while not state["over"]:
-        assert actions < MAX_ACTIONS, f"{game.id} seed {seed}: game does not end"
+        if actions >= MAX_ACTIONS:
+            raise AssertionError(f"{game.id} seed {seed}: game does not end")
         deep = actions % deep_every == 0
         if deep:
             for seat in list(range(players)) + [None]:
                 assert_view_hides(game, state, seat, rng)
             assert_refusal_is_atomic(game, state, rng)
         seats = game.to_move(state)
-        assert seats, f"{game.id}: nobody to move in a running game"
+        if not seats:
+            raise AssertionError(f"{game.id}: nobody to move in a running game")
         for s in seats:
-            assert game.legal_actions(state, s), f"{game.id}: seat {s} listed to move with no action"
+            if not game.legal_actions(state, s):
+                raise AssertionError(f"{game.id}: seat {s} listed to move with no action")
         version = state["version"]
         seat, _ = step_with_events(game, state, bots, rng)
-        assert state["version"] == version + 1
+        if state["version"] != version + 1:
+            raise AssertionError(f"{game.id}: an action moved the version from {version} to {state['version']}")
         game.check_state(state)          # cards conserved, fields valid
         if deep:
             copy = game.from_json(game.to_json(state))
-            assert game.to_json(copy) == game.to_json(state)
+            if game.to_json(copy) != game.to_json(state):
+                raise AssertionError(f"{game.id} seed {seed}: the state does not survive JSON")
         actions += 1
-    assert game.result(state)["winners"], f"{game.id}: a finished game has winners"
+    if not game.result(state)["winners"]:
+        raise AssertionError(f"{game.id}: a finished game has winners")
     replayed = game.replay(players, seed, options, state["history"])
-    assert game.to_json(replayed) == game.to_json(state), f"{game.id} seed {seed}: replay differs"
+    if game.to_json(replayed) != game.to_json(state):
+        raise AssertionError(f"{game.id} seed {seed}: replay differs")
     if digest is not None:
         digest.update(game.to_json(state).encode())
     return actions

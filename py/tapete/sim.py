@@ -97,7 +97,7 @@ def run(game_id: str, players: int, games: int, seed: int, options: dict | None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tapete.sim", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tapete.sim", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
