@@ -281,7 +281,7 @@ def test_the_table_bar_fits_a_phone_and_folds_the_speed_behind_a_toggle(new_page
     open_game(page, boot, site_url, "francesa", "bot_delay=300&seed=4&speed=fast", opponents=3)   # the longest name
     boxes = page.evaluate(BAR_BOXES)
     names = [b["name"] for b in boxes]
-    assert names == ["btn-leave", "table-title", "btn-mute", "btn-rules", "btn-bar-more"], names
+    assert names == ["btn-leave", "table-title", "btn-mute", "btn-rules", "btn-hint", "btn-bar-more"], names
     assert not overlaps(boxes), overlaps(boxes)
     assert all(b["x"] >= 0 and b["x"] + b["w"] <= 390 for b in boxes), boxes
     centres = [b["y"] + b["h"] / 2 for b in boxes]

@@ -94,7 +94,7 @@ def test_table_mid_game_and_result(new_page, boot, site_url, game, width, height
     # my seat plays every 100 ms: a quick game (Chúpate 2, Super Taki) must not end before the test has
     # seen it mid-game (the log keeps only the newest moves; 20 ms ended Super Taki first on a loaded machine)
     open_game(page, boot, site_url, game, "bot_delay=0&seed=6&autoplay=100", fields=fields)
-    page.wait_for_selector('[data-testid="log-move-3"]', timeout=60_000)
+    page.wait_for_selector('[data-testid="log-move-3"]', state="attached", timeout=60_000)   # phones show 2
     page.wait_for_function(f"() => !document.querySelector('dialog[open]') && {TABLE}.dataset.phase !== 'reveal'",
                            timeout=60_000)
     assert not page.query_selector('.actions .btn[disabled]'), "only actions that make sense are shown"
@@ -155,8 +155,15 @@ def test_language_switch_mid_game_rerenders_the_whole_log(new_page, boot, site_u
     assert not re.search(r"\bYou (plays|draws|passes)\b", en)
 
 
-def test_the_table_shows_the_newest_moves_and_the_whole_round_opens_in_a_dialog(new_page, boot, site_url):
-    page = new_page(locale="en-GB", viewport={"width": 390, "height": 844})
+# a computer shows the newest 20 moves and "Whole round (n moves)"; a phone the newest two and "Moves (n)"
+OPENERS = {1280: ("btn-log-round", "Whole round ({n} moves)"), 390: ("btn-log-all", "Moves ({n})")}
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_table_shows_the_newest_moves_and_the_whole_round_opens_in_a_dialog(new_page, boot, site_url, width,
+                                                                                 height):
+    page = new_page(locale="en-GB", viewport={"width": width, "height": height})
+    opener, label = OPENERS[width]
     open_game(page, boot, site_url, "chupate", "bot_delay=0&seed=6", opponents=3, fields={"mode": "quick"})
     while not page.query_selector('[data-testid="log-move-30"]'):
         assert not page.query_selector('[data-testid="result"]'), "the round ended before 30 moves"
@@ -166,15 +173,19 @@ def test_the_table_shows_the_newest_moves_and_the_whole_round_opens_in_a_dialog(
     shown = log_items(page)
     newest = shown[0][0]
     assert [n for n, _ in shown] == list(range(newest, newest - 20, -1)), shown     # the newest 20, newest first
-    assert page.inner_text('[data-testid="btn-log-round"]') == f"Whole round ({newest} moves)"
-    page.click('[data-testid="btn-log-round"]')
+    assert page.inner_text(f'[data-testid="{opener}"]') == label.format(n=newest)
+    other = "btn-log-all" if opener == "btn-log-round" else "btn-log-round"
+    assert not page.is_visible(f'[data-testid="{other}"]')                        # one opener per size
+    page.click(f'[data-testid="{opener}"]')
     page.wait_for_selector('dialog[data-testid="log-round"][open]')
     assert_modal_dialog(page, "log-round")
     state = page.evaluate("""() => { const list = document.querySelector('[data-testid=round-log]');
         return {focused: document.activeElement === list, overflows: list.scrollHeight > list.clientHeight + 40,
                 bottom: list.scrollTop + list.clientHeight >= list.scrollHeight - 2,
-                numbers: [...list.querySelectorAll('li[value]')].map((li) => +li.value)}; }""")
+                numbers: [...list.querySelectorAll('li[value]')].map((li) => +li.value),
+                hidden: [...list.querySelectorAll('li[value]')].filter((li) => !li.getClientRects().length).length}; }""")
     assert state["focused"] and state["overflows"] and state["bottom"], state   # focused, on its newest moves
+    assert state["hidden"] == 0, state          # every move shown (the phone's two-line rule is the table's)
     assert state["numbers"] == list(range(1, newest + 1)), state["numbers"]      # the whole round, oldest first
     text = page.inner_text('[data-testid="round-log"]')
     assert re.search(r"\bYou (play|draw|pass)\b", text) and shown[-1][1] in text
@@ -183,7 +194,7 @@ def test_the_table_shows_the_newest_moves_and_the_whole_round_opens_in_a_dialog(
                            " return l.scrollTop + l.clientHeight < l.scrollHeight - 2; }")
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('[data-testid=log-round]')"
-                           " && document.activeElement === document.querySelector('[data-testid=btn-log-round]')")
+                           f" && document.activeElement === document.querySelector('[data-testid={opener}]')")
 
 
 def test_timer_expiry_says_a_card_was_played_for_you(new_page, boot, site_url):

@@ -455,7 +455,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.ui[LOG_OPEN] = action == "ui:log-open"
             self.render()
             opener = next((b for b in self.root.querySelectorAll('[data-testid="btn-log-round"], [data-testid="btn-log-all"]')
-                           if b.offsetParent is not None), None)     # the one shown (phones: btn-log-all)
+                           if b.offsetParent), None)     # the one shown (phones: btn-log-all; JS null is jsnull, falsy)
             if not self.ui[LOG_OPEN] and opener:
                 opener.focus()
         elif action.startswith("ui:"):

@@ -37,9 +37,10 @@ def seat_backs(count: int) -> str:
 def draw_pile(count: int, playable: bool, label: str, action: str = "draw") -> str:
     """The draw pile (``draw-pile``): a card back with depth and its count on a badge."""
     word = label.split(":", 1)[0] if ":" in label else ""      # "Mazo: 40 cartas" -> "Mazo", shown under the count
-    # the word comes first in the DOM (CSS places it under the count) so that the visible text reads
-    # in the order of the accessible name, "Draw pile 40" in "Draw pile: 40 cards" (axe's name check)
-    return button((tag("span", escape(word), class_="pile-word", aria_hidden="true") if word else "")
+    # the word comes first in the DOM (CSS places it under the count), a space apart, so that the
+    # visible text reads as words of the accessible name: "Draw pile 40" in "Draw pile: 40 cards"
+    # (axe's label-content-name-mismatch joins the children's texts as they are)
+    return button((tag("span", escape(word), class_="pile-word", aria_hidden="true") + " " if word else "")
                   + tag("span", escape(str(count)), class_="pile-count"), action,
                   "draw-pile", "pile draw-pile card-back" + (" playable" if playable else ""), aria_label=label,
                   data_depth=depth(count), title=label)

@@ -140,7 +140,7 @@ class RoomsMixin:
         """"Use this name" / "Change name": send the new name through the room (guest) or set it (host)."""
         box = getattr(self, "name_box", None)
         node = self.root.querySelector('[data-testid="rename-input"]')
-        if box is None or node is None:
+        if box is None or not node:                  # (a missing node is JS null: jsnull, falsy)
             return
         name = box.submit(str(node.value))
         if name is not None:
