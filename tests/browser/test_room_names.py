@@ -87,6 +87,8 @@ def test_every_lobby_names_the_game_and_its_mode_with_one_code(new_page, boot, s
     assert host.locator('[data-testid="lobby"] h2').count() == 1
     assert host.get_by_test_id("room-tradeoff").is_visible()           # the host's note, for the host
     link = host.input_value('[data-testid="room-link"]')
+    box = host.locator('[data-testid="room-link"]').bounding_box()       # the invitation field, tap-sized
+    assert box["width"] >= 300 and box["height"] >= 44, box
 
     guest = boot(new_page(locale="es-ES", viewport={"width": 390, "height": 844}), link)
     guest.wait_for_selector('[data-testid="name-box"][data-asking="1"]', timeout=30_000)
