@@ -22,6 +22,9 @@ GAMES = ["chupate", "skypo", "francesa", "taki", "dos"]
 POINTS_FIELD = {"chupate": "opt-target", "skypo": "opt-target", "francesa": "opt-limit", "dos": "opt-target"}
 TABLE = "document.querySelector('[data-testid=table]')"
 RUN_AXE = """async () => {
+  // the screen as it settles: finite animations (a card's flight, the win moment) end first
+  const finite = document.getAnimations().filter((a) => a.effect && isFinite(a.effect.getComputedTiming().endTime));
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
   const r = await axe.run(document, {resultTypes: ["violations"]});
   return r.violations.filter(v => v.impact === "critical" || v.impact === "serious").map(v => ({
     id: v.id, impact: v.impact, help: v.help,
