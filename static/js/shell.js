@@ -145,6 +145,9 @@
     },
     received: function (path, bytes, encoding) {
       if (!(path in sizes)) { arrived(); return; }
+      var known = encoding === "br" || encoding === "gzip" || encoding === "";
+      if (!known) encoding = got[path] ? got[path].encoding : undefined;   // (a cached entry tells none)
+      else if (served === null) served = encoding;
       got[path] = { bytes: Math.max(bytes, (got[path] || { bytes: 0 }).bytes), encoding: encoding };
       arrived();
       if (currentStage === "download") showStage();
@@ -191,9 +194,15 @@
   };
 
   // --- progress in bytes ---------------------------------------------------------------------
+  // The total must not jump while it is shown (issue 31: 6.8 → 14.7 MB on a slow first visit, as files
+  // the server sends uncompressed were first counted as brotli). A file whose encoding is not known yet
+  // counts as the server sent the files already seen ("served"); the line shows a total only once one
+  // encoding is known.
+  var served = null;  // the first encoding a boot file came with ("br", "gzip" or "" for none)
   function wireTotal(path) {
     var s = sizes[path], enc = got[path] && got[path].encoding;
-    return enc === "br" ? s[2] : enc === "gzip" ? s[1] : enc === "" ? s[0] : s[2];  // unknown yet: brotli
+    if (enc !== "br" && enc !== "gzip" && enc !== "") enc = served;
+    return enc === "br" ? s[2] : enc === "gzip" ? s[1] : enc === "" ? s[0] : s[2];
   }
   function wireSoFar(path) {
     var g = got[path];
@@ -209,7 +218,7 @@
     if (!text) return;
     var done = 0, total = 0;
     for (var path in sizes) { done += wireSoFar(path); total += wireTotal(path); }
-    if (currentStage === "download" && total > 0) {
+    if (currentStage === "download" && total > 0 && served !== null) {
       // called for every chunk of every download: the page changes only when the figures do
       var value = Math.max(2, Math.round(STAGES.start * done / total));
       if (bar && bar.value !== value) bar.value = value;
@@ -418,9 +427,11 @@
         var url = new URL(entries[i].name);
         var path = url.pathname.slice(base.pathname.length);
         if (path in sizes && (!got[path] || got[path].bytes < sizes[path][0])) {
-          var e = entries[i], enc = "";
+          var e = entries[i], enc;         // undefined: the entry does not tell (a cached file: sizes 0)
           if (e.encodedBodySize && e.decodedBodySize && e.encodedBodySize < e.decodedBodySize) {
             enc = Math.abs(e.encodedBodySize - sizes[path][2]) <= Math.abs(e.encodedBodySize - sizes[path][1]) ? "br" : "gzip";
+          } else if (e.encodedBodySize && e.encodedBodySize === e.decodedBodySize) {
+            enc = "";
           }
           shell.received(path, sizes[path][0], enc);
         } else {

@@ -1,5 +1,6 @@
 """axe-core (npm, vendored by scripts/build.py into static/vendor/axe/, injected here only) on every screen
-of the real page: 0 critical and 0 serious violations on the picker, each setup, each table mid-game at
+of the real page: 0 critical and 0 serious violations on the picker, each setup (both sizes, and with the
+points field shown), the rules (both sizes), each table mid-game at
 1280×800 and 390×844 (and at 390 with the bar's folded settings open), each round and result dialog, the
 rules pages and the lobby. Also: focus moves into the rules dialog and back, and other players' moves
 reach the persistent live region.
@@ -21,6 +22,9 @@ GAMES = ["chupate", "skypo", "francesa", "taki", "dos"]
 POINTS_FIELD = {"chupate": "opt-target", "skypo": "opt-target", "francesa": "opt-limit", "dos": "opt-target"}
 TABLE = "document.querySelector('[data-testid=table]')"
 RUN_AXE = """async () => {
+  // the screen as it settles: finite animations (a card's flight, the win moment) end first
+  const finite = document.getAnimations().filter((a) => a.effect && isFinite(a.effect.getComputedTiming().endTime));
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
   const r = await axe.run(document, {resultTypes: ["violations"]});
   return r.violations.filter(v => v.impact === "critical" || v.impact === "serious").map(v => ({
     id: v.id, impact: v.impact, help: v.help,
@@ -101,7 +105,13 @@ def test_axe_picker_setups_and_rules(new_page, boot, site_url, axe):
     for game in GAMES:
         page.click(f'[data-testid="game-{game}"]')
         page.wait_for_selector('[data-testid="setup"]')
-        axe(page, f"setup {game}")
+        axe(page, f"setup {game} 390")
+        if page.query_selector('[data-testid="opt-mode-points"]'):     # the points field shown too
+            page.check('[data-testid="opt-mode-points"]')
+            axe(page, f"setup {game} points 390")
+        page.set_viewport_size({"width": 1280, "height": 800})       # each setup at both sizes
+        axe(page, f"setup {game} 1280")
+        page.set_viewport_size({"width": 390, "height": 844})
         page.click('[data-testid="btn-setup-rules"]')       # How to play from the setup, and back
         page.wait_for_selector(f'#rules-body article[data-game="{game}"]')
         page.keyboard.press("Escape")
@@ -114,6 +124,10 @@ def test_axe_picker_setups_and_rules(new_page, boot, site_url, axe):
             page.wait_for_selector(f'#rules-body article[data-game="{game}"][lang="{lang}"]')
             assert page.evaluate("document.activeElement.dataset.testid") == "rules-close"   # focus moved in
             axe(page, f"rules {game} {lang}")
+            if lang == "es":                                          # and on a phone
+                page.set_viewport_size({"width": 390, "height": 844})
+                axe(page, f"rules {game} {lang} 390")
+                page.set_viewport_size({"width": 1280, "height": 800})
             page.keyboard.press("Escape")
             assert page.evaluate("document.activeElement.dataset.testid") == f"rules-{game}"   # and back
         page.click('[data-testid="lang-toggle"]')
@@ -125,9 +139,10 @@ def test_axe_table_mid_game_both_sizes(new_page, boot, site_url, axe, game):
     page = new_page(viewport={"width": 1280, "height": 800})
     start(page, boot, site_url, game, "bot_delay=0&seed=5", opponents=2)
     mid_game(page, game)
-    for width, height in SIZES:
+    for width, height in SIZES + [(360, 640)]:                      # and the small phone
         page.set_viewport_size({"width": width, "height": height})
         axe(page, f"table {game} {width}x{height}")
+    page.set_viewport_size({"width": 390, "height": 844})
     page.click('[data-testid="btn-bar-more"]')           # 390: the speed folded behind ⚙, open
     page.wait_for_selector('[data-testid="speed"]', state="visible")
     axe(page, f"table {game} 390x844 settings open")
@@ -207,7 +222,8 @@ def test_other_players_moves_reach_the_persistent_live_region(new_page, boot, si
                                f" || {TABLE}.dataset.turn === '0'")       # a bot's move said, or my turn
     text = region.inner_text()
     assert text.strip(), "no move was announced"
-    assert "Bot" in text and not text.startswith("You"), text
+    from tapete.ui.bot_names import NAMES           # the bots have names (issue 31)
+    assert any(n in text for n in NAMES["es"] + NAMES["en"]) and not text.startswith("You"), text
     # the region is the same node after the table re-rendered (not a new live region per update)
     assert page.evaluate("n => n.isConnected && n === document.querySelector('[data-testid=announcer]')", handle)
     assert page.evaluate("() => !document.querySelector('#app').contains(document.querySelector('#announcer'))")

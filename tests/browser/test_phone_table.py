@@ -9,6 +9,11 @@
 - test_last_moves_in_view_and_the_round_one_tap_away: on a phone the newest moves show above the hand
   and btn-log-all opens the whole round.
 - test_resume_shows_the_same_log: the moves before a reload are the moves after it (saves.py keeps them).
+- test_skypo_whole_grid_discard_and_actions_in_view[360x640|390x844]: Skypo with 3 bots, after the
+  opening flips, on my turn and once I drew: all 12 cells of my grid, the discard, the draw pile, the
+  status and the action buttons lie inside the viewport with the page at the top.
+- test_dos_hand_and_row_in_view_on_a_small_phone: DOS against 3 bots at 360×640, on my turn and after a
+  draw: the hand, the centre row, the draw pile, the status and the actions inside the viewport.
 """
 
 from __future__ import annotations
@@ -123,3 +128,80 @@ def test_resume_shows_the_same_log(new_page, boot, site_url, game):
     page.wait_for_selector('[data-testid="table"] [data-testid="log"] li')
     after = page.evaluate(LOG_LINES)
     assert after == before and len(after) >= 4
+
+
+SKYPO_IN_VIEW = """() => {
+  const vw = innerWidth, vh = innerHeight, out = [];
+  const want = [...document.querySelectorAll('[data-testid=my-grid] .cell:not(.gone)')].map((c) => [c.dataset.testid, c]);
+  for (const id of ['discard-top', 'draw-pile', 'status', 'actions']) want.push([id, document.querySelector(`[data-testid=${id}]`)]);
+  for (const b of document.querySelectorAll('[data-testid=actions] .btn')) want.push(['button ' + b.dataset.testid, b]);
+  for (const [name, el] of want) {
+    const r = el ? el.getBoundingClientRect() : null;
+    if (!r || r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5) out.push([name, r && [r.left, r.top, r.right, r.bottom]]);
+  }
+  return {out, cells: want.length, scrollY, scrollH: document.documentElement.scrollHeight, vh};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_skypo_whole_grid_discard_and_actions_in_view(new_page, boot, site_url, size):
+    """Skypo on a small phone: my whole grid (12 cells), the discard, the draw pile, the status and the
+    action buttons lie inside the viewport with the page at the top, when my turn comes and once I drew."""
+    w, h = size
+    page = new_page(viewport={"width": w, "height": h}, has_touch=True, is_mobile=True)
+    boot(page, f"{site_url}?bot_delay=0&seed=5")
+    page.click('[data-testid="game-skypo"]')
+    page.check('[data-testid="opt-opponents-3"]')
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_selector('[data-testid="table"]')
+    while page.get_attribute('[data-testid="table"]', "data-phase") == "reveal":     # the opening flips
+        cell = page.query_selector('[data-testid="my-grid"] button.cell.playable')
+        if cell is None:
+            page.wait_for_function(f"() => {TABLE}.dataset.phase !== 'reveal' || "
+                                   "document.querySelector('[data-testid=my-grid] button.cell.playable')")
+            continue
+        version = page.get_attribute('[data-testid="table"]', "data-version")
+        cell.tap()
+        page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)
+    page.wait_for_function(f"() => {TABLE}.dataset.turn === '0' && {TABLE}.dataset.phase === 'turn'")
+    page.evaluate("() => scrollTo(0, 0)")
+    look = page.evaluate(SKYPO_IN_VIEW)
+    assert look["cells"] >= 12 + 4 and look["out"] == [], look
+    assert look["scrollY"] == 0
+    version = page.get_attribute('[data-testid="table"]', "data-version")
+    page.tap('[data-testid="btn-draw"]')
+    page.wait_for_function(f"() => {TABLE}.dataset.phase === 'drawn'")
+    page.evaluate("() => scrollTo(0, 0)")
+    look = page.evaluate(SKYPO_IN_VIEW)
+    assert page.query_selector('[data-testid="btn-swap"]') and look["out"] == [], look
+
+
+DOS_IN_VIEW = """() => {
+  const vw = innerWidth, vh = innerHeight, out = [];
+  const want = [...document.querySelectorAll('[data-testid=hand] .card, [data-testid^=center-]')].map((c) => [c.dataset.testid || c.dataset.key, c]);
+  for (const id of ['draw-pile', 'status', 'actions']) want.push([id, document.querySelector(`[data-testid=${id}]`)]);
+  for (const [name, el] of want) {
+    const r = el ? el.getBoundingClientRect() : null;
+    if (!r || r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5) out.push([name, r && [r.left, r.top, r.right, r.bottom]]);
+  }
+  return {out, count: want.length, scrollY};
+}"""
+
+
+def test_dos_hand_and_row_in_view_on_a_small_phone(new_page, boot, site_url):
+    """DOS against 3 bots at 360×640: the hand, the centre row's cards, the draw pile, the status and the
+    actions inside the viewport at the top (the row's cards had stacked in a column and pushed the hand out)."""
+    page = new_page(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    boot(page, f"{site_url}?bot_delay=0&seed=5")
+    page.click('[data-testid="game-dos"]')
+    page.check('[data-testid="opt-opponents-3"]')
+    page.click('[data-testid="btn-start"]')
+    page.wait_for_function(f"() => {TABLE} && {TABLE}.dataset.turn === '0'")
+    for _ in range(2):                                     # my turn, then after a draw (one card more)
+        look = page.evaluate(DOS_IN_VIEW)
+        assert look["count"] >= 7 + 2 + 3 and look["out"] == [] and look["scrollY"] == 0, look
+        if not page.query_selector('[data-testid="btn-draw"]'):
+            break
+        version = page.get_attribute('[data-testid="table"]', "data-version")
+        page.tap('[data-testid="btn-draw"]')
+        page.wait_for_function(f"v => {TABLE}.dataset.version !== v", arg=version)

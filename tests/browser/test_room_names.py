@@ -63,3 +63,49 @@ def test_link_guest_is_asked_a_name_and_both_can_rename(new_page, boot, site_url
                            arg=before, timeout=60_000)           # marked away (or freed)
     errors = [e for e in new_page.console_errors if "[page 0]" in e]
     assert errors == [], errors
+
+
+def test_every_lobby_names_the_game_and_its_mode_with_one_code(new_page, boot, site_url, nostr_relay):
+    """The host's lobby and a link guest's both name the game, its mode and its target; the host sees ONE
+    code to read aloud (no room id anywhere on the page: it is only in the link), the guest no code and
+    not the host's note about codes and locks. axe finds nothing serious on the guest's lobby at either size."""
+    from test_accessibility import Axe
+    query = f"?relay={nostr_relay}&ice=none&bot_delay=0"
+    host = boot(new_page(locale="en-US", viewport={"width": 1280, "height": 800}), f"{site_url}{query}")
+    host.click('[data-testid="game-chupate"]')
+    host.check('[data-testid="opt-mode-points"]')
+    host.fill('[data-testid="opt-target"]', "300")
+    host.fill('[data-testid="room-name"]', "Ana")
+    host.click('[data-testid="btn-create-room"]')
+    host.wait_for_selector('[data-testid="lobby"] [data-testid="room-join-code"]')
+    room_id = host.get_attribute('[data-testid="lobby"]', "data-room")
+    join_code = host.inner_text('[data-testid="room-join-code"]').strip()
+    assert host.inner_text('[data-testid="lobby-game"]').strip() == "Chúpate 2"
+    assert host.inner_text('[data-testid="lobby-options"]').strip() == "Points · Points to end the game: 300"
+    text = host.inner_text('[data-testid="lobby"]')
+    assert room_id not in text and text.count(join_code) == 1 and "Room " not in text
+    assert host.locator('[data-testid="lobby"] h2').count() == 1
+    assert host.get_by_test_id("room-tradeoff").is_visible()           # the host's note, for the host
+    link = host.input_value('[data-testid="room-link"]')
+    box = host.locator('[data-testid="room-link"]').bounding_box()       # the invitation field, tap-sized
+    assert box["width"] >= 300 and box["height"] >= 44, box
+
+    guest = boot(new_page(locale="es-ES", viewport={"width": 390, "height": 844}), link)
+    guest.wait_for_selector('[data-testid="name-box"][data-asking="1"]', timeout=30_000)
+    guest.fill('[data-testid="rename-input"]', "Beto")
+    guest.keyboard.press("Enter")
+    guest.wait_for_function("() => /Beto/.test((document.querySelector('[data-testid=lobby-seat-1]') || {}).textContent || '')",
+                            timeout=30_000)
+    assert guest.inner_text('[data-testid="lobby-game"]').strip() == "Chúpate 2"
+    guest.wait_for_selector('[data-testid="lobby-options"]')
+    assert guest.inner_text('[data-testid="lobby-options"]').strip() == "A puntos · Puntos por partida: 300"
+    text = guest.inner_text('[data-testid="lobby"]')
+    assert room_id not in text and join_code not in text and "Sala " not in text
+    assert not guest.query_selector('[data-testid="room-tradeoff"]')
+    assert not guest.query_selector('[data-testid="room-join-code"]')
+    assert guest.locator('[data-testid="lobby"] h2').count() == 1
+    axe = Axe("lobby link guest")
+    axe(guest, "lobby link guest 390")
+    guest.set_viewport_size({"width": 1280, "height": 800})
+    axe(guest, "lobby link guest 1280")
+    axe.check()

@@ -1260,3 +1260,12 @@ def test_a_stranger_cannot_rename():
     table.join("peer-late", "lateplayer99", "Late")              # full: no seat
     raw(table, "peer-late", json.dumps({"v": 1, "type": "rename", "name": "Boss"}))
     assert [s.name for s in table.room.lobby] == ["Ana", "Gina", "Beto"]
+
+
+def test_every_lobby_carries_the_rooms_options_for_the_guest_to_name():
+    # Issue 31: a guest's lobby names the game's mode and target too, so the host's lobby message carries
+    # the room's options (checked like a deal offer's: numbers and flags only) and the guest keeps them.
+    table = Table()
+    assert table.room.lobby_message(None)["options"] == OPTIONS
+    for guest in table.guests:
+        assert guest.lobby is not None and guest.lobby["options"] == OPTIONS

@@ -126,6 +126,12 @@ def test_crafted_updates_are_refused(case):
      "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
     {"v": 1, "type": "lobby", "game": "chupate", "started": True, "you": 0, "commit": "AB" * 32,
      "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
+    {"v": 1, "type": "lobby", "game": "chupate", "started": False, "you": 0, "options": {"target": "<b>"},
+     "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
+    {"v": 1, "type": "lobby", "game": "chupate", "started": False, "you": 0, "options": {"<b>": 1},
+     "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
+    {"v": 1, "type": "lobby", "game": "chupate", "started": False, "you": 0, "options": [1],
+     "seats": [{"kind": "host", "name": "Ana", "connected": True}]},
     {"v": 1, "type": "reveal", "secret": "ab" * 32, "options": {}, "history": []},          # no seats
     {"v": 1, "type": "reveal", "secret": "ab" * 32 + "\n", "options": {}, "history": [],
      "seats": [{"kind": "host", "player": None}, {"kind": "bot", "player": None}]},
@@ -150,6 +156,7 @@ def test_a_lobby_name_with_markup_passes_the_check_to_be_shown_as_text():
              "seats": [{"kind": "host", "name": "<b>Ana</b>", "connected": True},
                        {"kind": "player", "name": "Beto", "connected": True}]}
     assert check_host_message(lobby, "chupate") is lobby
+
 
 
 ROOM = "ABCDEF"

@@ -204,7 +204,8 @@ class RoomHost(WatchersMixin):
         elif self.started and self.deal is not None:       # the round the game was dealt from
             deal = {"commit": self.deal.commit, "nonces": self.deal.nonces}
         return {"v": SCHEMA_VERSION, "type": "lobby", "game": self.game_id, "started": self.started,
-                "seats": out, "you": None if player is None else self.seat_of(player), "locked": self.locked, **deal}
+                "seats": out, "you": None if player is None else self.seat_of(player), "locked": self.locked,
+                "options": dict(self.options), **deal}
 
     def add_bot(self, level: str = "easy", name: str | None = None) -> int | None:
         if self.started:

@@ -113,7 +113,9 @@ def _text(value, name: str, limit: int, pattern: re.Pattern | None = None) -> No
 
 def _lobby(message: dict) -> None:
     _exact(message, {"v", "type", "game", "started", "seats", "you"},
-           {"proof", "locked", "commit", "nonces", "dealing"})
+           {"proof", "locked", "commit", "nonces", "dealing", "options"})
+    if "options" in message:              # the room's options, for the lobby to name (issue 31)
+        _options_shape(message["options"])
     if not isinstance(message.get("dealing", False), bool):
         _bad("dealing must be true or false")
     if "commit" in message:
@@ -185,16 +187,21 @@ def _deal_offer(message: dict, game_id: str) -> None:
     if why:
         _bad(f"the deal's seats: {why}")
     options = message["options"]
+    _options_shape(options)
+    try:
+        game.check_options(options, len(message["seats"]))
+    except Exception:  # noqa: BLE001 - whatever the engine says about made-up options, they are refused
+        _bad("options the game does not know")
+
+
+def _options_shape(options) -> None:
+    """A game's options as a host sends them: a small object of short keys to bounded numbers and flags."""
     if not isinstance(options, dict) or len(options) > MAX_KEYS or not all(
             isinstance(k, str) and KEY.match(k) and isinstance(v, int) for k, v in options.items()):
         _bad("options must be an object of numbers and flags")
     for value in options.values():
         if isinstance(value, int) and not isinstance(value, bool):
             _int(value, "an option")
-    try:
-        game.check_options(options, len(message["seats"]))
-    except Exception:  # noqa: BLE001 - whatever the engine says about made-up options, they are refused
-        _bad("options the game does not know")
 
 
 def _deal_commits(message: dict) -> None:

@@ -27,6 +27,7 @@ from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
 from .html import escape, tag
 from .bar import BAR_OPEN
+from .bot_names import bot_names
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
@@ -292,11 +293,13 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         seats = [SeatSpec(t(self.lang, "you"), player=me)]
         if lab_table is not None:                    # "Play against my bot" (the bot lab): you and it
             seats.append(SeatSpec(lab_table[3], bot="easy"))
-        else:
-            seats += [SeatSpec(t(self.lang, "bot", n=i), bot=s["level"]) for i in range(1, s["opponents"] + 1)]
         seed = _int_param("seed", None)              # test hook
         if seed is None:                             # no guests: a local secret (tapete.net.deal) is the deal
             seed = mix(new_secret(), [])
+        if lab_table is None:                        # the bots' names, per language and seed (bot_names.py)
+            names = bot_names(self.lang, s["opponents"], seed, avoid=str(_store_get(STORE_NAME) or ""))
+            seats += [SeatSpec(names[i - 1] if i <= len(names) else t(self.lang, "bot", n=i), bot=s["level"])
+                      for i in range(1, s["opponents"] + 1)]
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
         if lab_table is not None:
             from .lab_screen import LabSeatBot, table_error

@@ -52,7 +52,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "preview": "{cards} con {card}: {values}", "preview.bonus.single": "bonificación de color",
         "preview.bonus.double": "¡doble color! los demás roban 1", "preview.none": "ninguna",
         "counts_as": "{card} = {value}", "no_fit": "{cards} no suma ninguna carta libre de la fila",
-        "col.player": "Jugador", "col.hand": "Mano", "col.points": "En mano", "hands.caption": "Cartas que quedaban",
+        "col.player": "Jugador", "col.hand": "Mano", "col.points": "Puntos", "col.none": "ninguna", "hands.caption": "Cartas que quedaban",
     },
     "en": {
         "B": "blue", "G": "green", "R": "red", "Y": "yellow",
@@ -79,7 +79,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "preview": "{cards} on {card}: {values}", "preview.bonus.single": "colour bonus",
         "preview.bonus.double": "double colour! the others draw 1", "preview.none": "none",
         "counts_as": "{card} = {value}", "no_fit": "{cards} adds up to no free row card",
-        "col.player": "Player", "col.hand": "Hand", "col.points": "In hand", "hands.caption": "Cards left in hand",
+        "col.player": "Player", "col.hand": "Hand", "col.points": "Points", "col.none": "none", "hands.caption": "Cards left in hand",
     },
 }
 
@@ -505,10 +505,14 @@ def hands_table(update: dict, lang: str, last: dict) -> str:
     for seat, hand in enumerate(last["hands"]):
         cards = "".join(tag("span", card_face(c), class_=card_class(c) + " mini", role="img",
                             aria_label=f"{card_name(lang, c)} ({card_points(c)})") for c in hand)
+        if not hand:                    # the winner's empty hand: a word, so the row keeps its height
+            cards = tag("span", escape(t(lang, "col.none")), class_="none")
+        # the cards wrap in a flex box INSIDE the cell: a flex <td> is no table cell (the rows went askew)
         rows.append(tag("tr", tag("th", escape(player_name(lang, update, seat)), scope="row")
-                        + tag("td", cards, class_="mini-hand") + tag("td", str(last["hand_points"][seat])),
+                        + tag("td", tag("span", cards, class_="mini-hand"), class_="hand-cell")
+                        + tag("td", str(last["hand_points"][seat]), class_="num"),
                         class_="winner" if seat == last["winner"] else None))
-    return tag("table", tag("caption", t(lang, "hands.caption")) + "".join(rows), class_="scores",
+    return tag("table", tag("caption", t(lang, "hands.caption")) + "".join(rows), class_="scores round-hands",
                data_testid="round-hands")
 
 

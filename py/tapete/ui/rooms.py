@@ -62,12 +62,15 @@ class RoomsMixin:
 
     def lobby_html(self) -> str:
         """The lobby: for the host, the lobby for a wall (game, options, the join code large, the QR code
-        of the join link, the watchers box); for a guest, the game and the seats."""
+        of the join link, the watchers box); for a guest, the game, its options and the seats."""
         info = self.room_info or {}
         host = bool(info.get("is_host"))
         game_id = self.room.game_id if self.room is not None else (self.lobby or {}).get("game")
         title = self.game_title(game_id) if game_id else ""
-        options = options_text(self.lang, get(game_id), self.room.options) if self.room is not None else ""
+        options = ""                      # the host's own options; a guest's come in the host's lobby
+        chosen = self.room.options if self.room is not None else (self.lobby or {}).get("options")
+        if game_id and isinstance(chosen, dict):
+            options = options_text(self.lang, get(game_id), chosen)
         link = info.get("link")
         extra = {}
         if host and self.room is not None:

@@ -72,7 +72,7 @@ def score_table(update: dict, lang: str, seats: Sequence[int], columns: Sequence
                 caption: str | None = None, testid: str = "scores") -> str:
     """``scores``: one row per seat in ``seats`` order, one column per ``(header, values by seat)``;
     a third item ``True`` marks values that are already HTML."""
-    head = tag("tr", tag("th", "", scope="col") + "".join(tag("th", escape(c[0]), scope="col") for c in columns))
+    head = tag("tr", tag("th", escape(t(lang, "sheet.player")), scope="col") + "".join(tag("th", escape(c[0]), scope="col") for c in columns))
     rows = "".join(tag("tr", tag("th", escape(player_name(lang, update, s)), scope="row")
                        + "".join(tag("td", c[1][s] if len(c) > 2 and c[2] else escape(str(c[1][s])))
                                  for c in columns),

@@ -119,7 +119,13 @@ def result_dialog(update: dict, lang: str, ui: dict, winners: Sequence[int], bod
     if ui.get("result_closed"):
         return tag("div", button(t(lang, "result.show"), "ui:result-open", "btn-show-result", "btn primary"),
                    class_="result-reopen")
-    html = tag("p", escape(headline(update, lang, winners)), class_="headline", data_testid="result-winner") + body
+    # the winner's moment (issue 31): stars burst around the headline (table.css, only when the player
+    # lets motion happen: none under prefers-reduced-motion); data-won says whether it is our win
+    won = update["seat"] in winners
+    stars = tag("div", "".join(tag("span", "★") for _ in range(5)), class_="win-stars", data_testid="win-stars",
+                aria_hidden="true")
+    html = stars + tag("p", escape(headline(update, lang, winners)), class_="headline win-moment",
+                       data_testid="result-winner", data_won="1" if won else "0") + body
     if ui.get("ranking"):
         delta, total = ui["ranking"]
         html += tag("p", escape(t(lang, "ranking.line", delta=f"{delta:+d}", total=total)), data_testid="ranking")

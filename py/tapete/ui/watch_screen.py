@@ -234,10 +234,11 @@ class WatchScreen:
         game = self.game_id()
         title = self.title()
         note = wt(self.lang, "watch_note")
-        if self.update is not None and game:
+        chosen = self.update["view"].get("options") if self.update is not None else (self.lobby or {}).get("options")
+        if game and isinstance(chosen, dict):
             from .room_ui import options_text
             from ..core import get
-            options = options_text(self.lang, get(game), self.update["view"].get("options") or {})
+            options = options_text(self.lang, get(game), chosen)
             if options:
                 title = f"{title} · {options}"
         said = wt(self.lang, self.message[0]).format(**self.message[1]) if self.message else ""
