@@ -22,7 +22,8 @@ Cold = first load in a fresh persistent Chromium profile; warm = second load in 
 (disk cache). Time = performance.now() when data-ready appears (from navigation start). Bytes = the
 sum of transferSize over the navigation and every resource of the cold load (what came over the wire).
 No page.route() (it disables the cache). Where the time goes: each load also records when the page
-called loadPyodide() (app: static/js/interpreter.mjs's mark when boot.mjs starts it, from <head>),
+called loadPyodide() (app: static/js/interpreter.mjs's mark when boot.mjs starts it, at DOMContentLoaded,
+the wasm compiled from <head>),
 when Pyodide was up, when PyScript had it ("Loaded interpreter": PyScript's own boot runs alongside),
 when the shell's "Setting the table" stage began (Python's onReady / the zip unpacked) and when the
 page was ready; the table of phases is written beside the times. bench/boot_trace.py says what the
@@ -102,8 +103,10 @@ STEPS = """() => {
 }"""
 # Phases of a boot, as (label, start, end): each a milestone name of READY_PROBE/STEPS (the first that
 # the page has), "nav" = navigation start, "ready" = data-ready.
-# app: loadPyodide() starts when boot.mjs runs (static/js/interpreter.mjs marks interpreter:loadPyodide and
-# interpreter:up); PyScript gets that load when its own chain asks for the interpreter ("Loaded interpreter").
+# app: static/js/interpreter.mjs marks interpreter:prefetch and interpreter:compiled (the wasm fetched and
+# compiled from <head>), interpreter:loadPyodide (boot.mjs starts Pyodide at DOMContentLoaded),
+# interpreter:set-up (its main-thread set-up done, CPython held), interpreter:python (PyScript asked: CPython
+# starts) and interpreter:up; PyScript has that load when its own chain gets the interpreter ("Loaded interpreter").
 CALL = ("interpreter:loadPyodide", "Loading interpreter", "direct:loadPyodide")
 UP = ("interpreter:up", "Loaded interpreter", "direct:loaded")
 TAKEN = ("Loaded interpreter", "direct:loaded")
@@ -113,7 +116,12 @@ PHASES = (
     ("DOMContentLoaded (the HTML, CSS and scripts)", ("nav",), ("dcl",)),
     ("app: PyScript's JS from DOMContentLoaded until its engine starts", ("dcl",), ("Loading Pyodide",)),
     ("app: PyScript opening its IndexedDB cache", ("Loading Storage",), ("Loaded Storage",)),
+    ("app: the wasm fetched and compiled, from <head> (interpreter.mjs prefetch())", ("interpreter:prefetch",),
+     ("interpreter:compiled",)),
     ("loadPyodide() (wasm compiled, CPython started)", CALL, UP),
+    ("app: loadPyodide() until its main-thread set-up is done (then it waits for PyScript)", CALL,
+     ("interpreter:set-up",)),
+    ("app: CPython's start-up, from PyScript's loadPyodide() call", ("interpreter:python",), UP),
     ("navigation until the page's boot has Pyodide (app: PyScript's \"Loaded interpreter\")", ("nav",), TAKEN),
     ("tapete.zip fetched and unpacked", TAKEN, UNPACKED),
     ("until main.py runs (recorder; app: PyScript's onReady, its package written and imported)", UNPACKED,
@@ -335,12 +343,13 @@ def main() -> int:
     ap.add_argument("--no-bare", action="store_true", help="only the app and the reference (quicker)")
     ap.add_argument("--section", default="boot", help="docs/benchmarks.md section to (re)write")
     ap.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
-    ap.add_argument("--compare", type=Path, metavar="DIST",
-                    help="also another build's dist/ (e.g. main's), page 'other', interleaved with the rest")
+    ap.add_argument("--compare", type=Path, metavar="DIST", action="append", default=[],
+                    help="also another build's dist/ (e.g. main's), page 'other' (then 'other2', ...: the option "
+                         "may be repeated), interleaved with the rest")
     ap.add_argument("--dump", type=Path, help="write every load's times and milestones as JSON here")
     args = ap.parse_args()
     kinds = (["app", "direct"] + ([] if args.no_bare else ["bare"]) + (["cut"] if args.cut else [])
-             + (["other"] if args.compare else []))
+             + [f"other{i + 1 if i else ''}" for i in range(len(args.compare))])
     conditions = [c for c in args.conditions.split(",") if c]
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
@@ -363,14 +372,17 @@ def main() -> int:
         (site / "bare.html").write_text(BARE_HTML.replace("DIR", "bare"))
         (site / "cut.html").write_text(BARE_HTML.replace("DIR", "static/vendor/pyodide"))
         direct_page(site)
-        if args.compare:
-            shutil.copytree(args.compare, site / "other", copy_function=os.link)
-            PAGES["other"] = f"app as built in {args.compare} (for a before/after)"
+        others = {}
+        for i, other in enumerate(args.compare):
+            name = f"other{i + 1 if i else ''}"
+            shutil.copytree(other, site / name, copy_function=os.link)
+            PAGES[name] = f"app as built in {other} (for a before/after)"
+            others[name] = f"{name}/index.html"
         build.compress_dist(site)       # .br/.gz for the pages written here (dist's are linked in)
         server = start_server(site)
         base = server_url(server)
         urls = {"app": base + "index.html", "direct": base + "direct.html", "bare": base + "bare.html",
-                "cut": base + "cut.html", "other": base + "other/index.html"}
+                "cut": base + "cut.html", **{name: base + path for name, path in others.items()}}
         try:
             with sync_playwright() as pw:
                 one_run(pw, urls[kinds[-1]], None)  # warm-up: OS file cache, Chromium start-up

@@ -10,10 +10,13 @@
 //   Content-Encoding to tapeteShell.received() (kept until shell.js, at the end of <body>, has run);
 //   pyodide.asm.mjs, an import(), is counted by the shell when its resource timing entry appears, as
 //   is a preload that finished before anyone fetched it. The shell shows "Preparing the cards… 1.2 / 3.9 MB";
-// - starts loading Pyodide (static/js/interpreter.mjs): its downloads and the wasm compile run while
-//   the page parses and PyScript loads; CPython's start-up once PyScript calls loadPyodide(), which
-//   gets that load.
-// Once the page has parsed it imports PyScript and adds to PyScript's hooks (its API for this): once
+// - has the wasm fetched and compiled (static/js/interpreter.mjs prefetch(): off the main thread,
+//   while the page parses); the other boot downloads were started by index.html's preloads.
+// Once the page has parsed (DOMContentLoaded, so the page paints first) it starts Pyodide's
+// main-thread set-up (interpreter.mjs start(): pyodide.asm.mjs run, the compiled wasm instantiated)
+// and imports PyScript; CPython's start-up waits until PyScript calls loadPyodide(), which gets that
+// load.
+// It adds to PyScript's hooks (its API for this): once
 // Python is up (hooks.main.onReady, before PyScript imports its own Python package and before
 // main.py) the missing-import recorder goes on sys.meta_path, Python's stderr goes to console.warn
 // (PyScript sends it to console.error), a Python error PyScript reports fails the boot visibly, and
@@ -97,8 +100,10 @@ function pythonUp({ interpreter, io }) {
 }
 
 let failure = null;
+let interpreter = null;
 try {
-  (await import("./interpreter.mjs")).start();
+  interpreter = await import("./interpreter.mjs");
+  interpreter.prefetch();
 } catch (error) {
   failure = error;
 }
@@ -107,6 +112,7 @@ for (const [name, [bytes, encoding]] of early) window.tapeteShell.received(name,
 early.clear();
 try {
   if (failure) throw failure;
+  interpreter.start();
   const { hooks } = await import("../vendor/pyscript/core.js");
   hooks.main.onReady.add(pythonUp);
 } catch (error) {

@@ -129,9 +129,13 @@ def test_the_page_gets_brotli_and_moves_under_the_goal(new_page, boot, dist_dir)
     try:
         page = boot(new_page(), server_url(server))
         sent = {path: (status, coding, size) for path, status, coding, size in server.sent}
+        asked = [path for path, *_ in server.sent]
     finally:
         server.shutdown()
         server.server_close()
+    # each boot download once: the wasm interpreter.mjs compiled early is the one Pyodide instantiates
+    twice = sorted({path for path in asked if asked.count(path) > 1})
+    assert twice == [], f"downloaded more than once: {twice}"
     pyscript = {path.lstrip("/") for path in sent if path.startswith("/static/vendor/pyscript/")}
     assert pyscript == set(build.boot_chunks()), "PyScript: the chunks its boot needs (no editor, terminal...)"
     for path in ("/static/vendor/pyodide/pyodide.asm.wasm", "/static/vendor/pyodide/python_stdlib.zip",
@@ -143,6 +147,24 @@ def test_the_page_gets_brotli_and_moves_under_the_goal(new_page, boot, dist_dir)
     transfer = page.evaluate("performance.getEntriesByType('resource').reduce((n, e) => n + e.encodedBodySize, 0)")
     decoded = page.evaluate("performance.getEntriesByType('resource').reduce((n, e) => n + e.decodedBodySize, 0)")
     assert transfer < decoded / 2
+
+
+def test_the_wasm_compiles_early_and_pyodide_sets_up_once_the_page_has_parsed(new_page, boot):
+    """interpreter.mjs: from <head> only the wasm's download and compile start (no main-thread work);
+    Pyodide's main-thread set-up (loadPyodide) starts at DOMContentLoaded, after the page has parsed
+    and could paint, on the module compiled early; CPython starts only once PyScript asks for it."""
+    page = boot(new_page())
+    marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("mark")
+      .filter((m) => m.name.startsWith("interpreter:")).map((m) => [m.name, m.startTime]))""")
+    parsed = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventStart")
+    steps = ("interpreter:prefetch", "interpreter:loadPyodide", "interpreter:set-up", "interpreter:python",
+             "interpreter:up")
+    assert set(steps) | {"interpreter:compiled"} <= set(marks), marks
+    assert [marks[s] for s in steps] == sorted(marks[s] for s in steps), marks
+    assert marks["interpreter:prefetch"] < parsed <= marks["interpreter:loadPyodide"], (parsed, marks)
+    assert marks["interpreter:compiled"] <= marks["interpreter:set-up"], "instantiated from the early compile"
+    # what Pyodide was given for its one fetch of the wasm and its instantiateStreaming were put back
+    assert page.evaluate("WebAssembly.instantiateStreaming.toString().includes('[native code]')")
 
 
 def test_throttled_boot_shows_bytes_and_reaches_ready_without_an_error(new_page, site_url):
