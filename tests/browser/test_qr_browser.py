@@ -18,7 +18,7 @@ LINKS = [
     f"&k={KEY}&ice=turn%3Ateacher%3Alongpassword123%40turn.school.example%3A3478&watch=1",
 ]
 
-DECODE = """async ([png, size]) => {
+DECODE = """async (png) => {
   const img = new Image();
   img.src = "data:image/png;base64," + png;
   await img.decode();
@@ -47,5 +47,5 @@ def test_the_qr_svg_rendered_by_chromium_decodes_to_the_link(new_page, site_url,
     }""", svg)
     png = page.locator("#qr").screenshot()
     page.add_script_tag(path=str(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"))
-    assert page.evaluate(DECODE, [base64.b64encode(png).decode(), 360]) == link
+    assert page.evaluate(DECODE, base64.b64encode(png).decode()) == link
     assert page.evaluate("() => document.querySelector('#qr svg').getAttribute('role')") == "img"

@@ -23,6 +23,8 @@ import pytest
 from clicks import take_chupate_turn as take_turn
 from conftest import _READY_OR_ERROR, ARTIFACTS
 from test_accessibility import Axe
+from test_p2p import debug, dom_cards        # a room's debug record; every card a page's DOM names
+from test_qr_browser import DECODE           # npm jsqr on a screenshot
 
 
 @pytest.fixture
@@ -34,35 +36,6 @@ ROOT = Path(__file__).resolve().parents[2]
 MAX_TURNS = 900
 WATCHERS = 3
 TABLE = "document.querySelector('[data-testid=table]')"
-
-DECODE = """async (png) => {
-  const img = new Image();
-  img.src = "data:image/png;base64," + png;
-  await img.decode();
-  const canvas = document.createElement("canvas");
-  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
-  const ctx = canvas.getContext("2d");
-  ctx.drawImage(img, 0, 0);
-  const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  const found = window.jsQR(data.data, canvas.width, canvas.height);
-  return found ? found.data : null;
-}"""
-
-
-def debug(page) -> dict:
-    return json.loads(page.evaluate("() => window.tapeteRoomDebug()"))
-
-
-def dom_cards(page) -> tuple[str | None, list[str]]:
-    """(table version, every card the page's DOM names: test ids, data-card, aria labels are checked
-    through the test ids and data-card the renderers put on every card) at one moment."""
-    return page.evaluate("""() => {
-        const t = document.querySelector('[data-testid=table]');
-        const cards = new Set();
-        for (const n of document.querySelectorAll('[data-testid^="card-"]')) cards.add(n.dataset.testid.slice(5));
-        for (const n of document.querySelectorAll('[data-card]')) cards.add(n.dataset.card);
-        return [t ? t.dataset.version : null, [...cards]];
-    }""")
 
 
 def decode_qr(page, selector: str, new_page, site_url) -> str | None:
