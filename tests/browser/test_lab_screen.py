@@ -185,7 +185,7 @@ def test_lab_screen_stops_endless_loops_and_then_plays_against_my_bot(new_page, 
     start = time.monotonic()
     out = run_and_wait(page)                                              # Python's move limit (1 s)
     assert out["kind"] == "time" and out["line"] in ("2", "3"), out
-    # (no long-task check here: Python's move limit firing gave one 121 ms task on a loaded CI machine;
+    # (no long-task check on the first run: one 117-121 ms task seen in two full runs, see docs/bots-lab.md;
     # the 200-game run's "no task over 50 ms" is checked by the run test and test_lab_worker)
     assert time.monotonic() - start < 5 + 2
 
