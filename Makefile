@@ -69,7 +69,7 @@ play: build
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory dist
 
 test: setup
-	$(VPY) -m pytest tests -n $(TEST_WORKERS) --dist load --maxschedchunk 1 $(RERUN) $(PYTEST_ARGS)
+	$(VPY) -m pytest tests -n $(TEST_WORKERS) --dist load --maxschedchunk 1 --durations=25 $(RERUN) $(PYTEST_ARGS)
 
 test-unit: $(VENV_STAMP)
 	$(VPY) -m pytest tests -m "not browser"
