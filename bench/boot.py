@@ -22,8 +22,7 @@ Cold = first load in a fresh persistent Chromium profile; warm = second load in 
 (disk cache). Time = performance.now() when data-ready appears (from navigation start). Bytes = the
 sum of transferSize over the navigation and every resource of the cold load (what came over the wire).
 No page.route() (it disables the cache). Where the time goes: each load also records when the page
-called loadPyodide() (app: static/js/interpreter.mjs's mark when boot.mjs starts it, at DOMContentLoaded,
-the wasm compiled from <head>),
+called loadPyodide() (app: static/js/interpreter.mjs's mark when boot.mjs starts it, at DOMContentLoaded),
 when Pyodide was up, when PyScript had it ("Loaded interpreter": PyScript's own boot runs alongside),
 when the shell's "Setting the table" stage began (Python's onReady / the zip unpacked) and when the
 page was ready; the table of phases is written beside the times. bench/boot_trace.py says what the
@@ -103,8 +102,7 @@ STEPS = """() => {
 }"""
 # Phases of a boot, as (label, start, end): each a milestone name of READY_PROBE/STEPS (the first that
 # the page has), "nav" = navigation start, "ready" = data-ready.
-# app: static/js/interpreter.mjs marks interpreter:prefetch and interpreter:compiled (the wasm fetched and
-# compiled from <head>), interpreter:loadPyodide (boot.mjs starts Pyodide at DOMContentLoaded),
+# app: static/js/interpreter.mjs marks interpreter:loadPyodide (boot.mjs starts Pyodide at DOMContentLoaded),
 # interpreter:set-up (its main-thread set-up done, CPython held), interpreter:python (PyScript asked: CPython
 # starts) and interpreter:up; PyScript has that load when its own chain gets the interpreter ("Loaded interpreter").
 CALL = ("interpreter:loadPyodide", "Loading interpreter", "direct:loadPyodide")
@@ -116,8 +114,6 @@ PHASES = (
     ("DOMContentLoaded (the HTML, CSS and scripts)", ("nav",), ("dcl",)),
     ("app: PyScript's JS from DOMContentLoaded until its engine starts", ("dcl",), ("Loading Pyodide",)),
     ("app: PyScript opening its IndexedDB cache", ("Loading Storage",), ("Loaded Storage",)),
-    ("app: the wasm fetched and compiled, from <head> (interpreter.mjs prefetch())", ("interpreter:prefetch",),
-     ("interpreter:compiled",)),
     ("loadPyodide() (wasm compiled, CPython started)", CALL, UP),
     ("app: loadPyodide() until its main-thread set-up is done (then it waits for PyScript)", CALL,
      ("interpreter:set-up",)),

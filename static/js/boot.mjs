@@ -10,11 +10,11 @@
 //   Content-Encoding to tapeteShell.received() (kept until shell.js, at the end of <body>, has run);
 //   pyodide.asm.mjs, an import(), is counted by the shell when its resource timing entry appears, as
 //   is a preload that finished before anyone fetched it. The shell shows "Preparing the cards… 1.2 / 3.9 MB";
-// - has the wasm fetched and compiled (static/js/interpreter.mjs prefetch(): off the main thread,
-//   while the page parses); the other boot downloads were started by index.html's preloads.
+// - opens the IndexedDB database PyScript opens at boot (static/js/interpreter.mjs prefetch());
+//   the boot downloads were started by index.html's preloads.
 // Once the page has parsed (DOMContentLoaded, so the page paints first) it starts Pyodide's
-// main-thread set-up (interpreter.mjs start(): pyodide.asm.mjs run, the compiled wasm instantiated)
-// and imports PyScript; CPython's start-up waits until PyScript calls loadPyodide(), which gets that
+// main-thread set-up (interpreter.mjs start(): pyodide.asm.mjs run, the preloaded wasm compiled and
+// instantiated) and imports PyScript; CPython's start-up waits until PyScript calls loadPyodide(), which gets that
 // load.
 // It adds to PyScript's hooks (its API for this): once
 // Python is up (hooks.main.onReady, before PyScript imports its own Python package and before

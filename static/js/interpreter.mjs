@@ -1,31 +1,31 @@
 // The interpreter module PyScript loads (pyscript.toml: interpreter = "./static/js/interpreter.mjs"):
 // the vendored Pyodide's loadPyodide, in three steps so that the page paints and PyScript's JS runs
 // before Pyodide's long main-thread work:
-// - prefetch(), which static/js/boot.mjs calls as soon as the page's <head> runs it: the wasm is
-//   fetched and compiled (WebAssembly.compileStreaming: off the main thread, while it downloads);
-//   the other downloads were started by index.html's preloads. It also opens the IndexedDB
-//   database PyScript opens at boot (below). Nothing here holds the main thread.
+// - prefetch(), which static/js/boot.mjs calls as soon as the page's <head> runs it: it opens the
+//   IndexedDB database PyScript opens at boot (below). The boot downloads (the wasm included) were
+//   started by index.html's preloads. Nothing here holds the main thread.
 // - start(), which boot.mjs calls once the page has parsed (DOMContentLoaded): loadPyodide() of the
-//   vendored Pyodide, handed the module prefetch() compiled (see withCompiledWasm), so its
-//   main-thread set-up (pyodide.asm.mjs run, the wasm instantiated, the standard library written)
-//   runs while PyScript's chunks load and run. CPython's start-up, which holds the main thread for a
-//   long while in one go, waits (Pyodide's fsInit hook) until PyScript calls loadPyodide():
-//   PyScript's own JS, and its IndexedDB cache, are then done and not held up behind it.
+//   vendored Pyodide, whose main-thread set-up (pyodide.asm.mjs run, the wasm compiled from its
+//   preload with WebAssembly.instantiateStreaming, the standard library written) then runs while
+//   PyScript's chunks load and run. CPython's start-up, which holds the main thread for a long while
+//   in one go, waits (Pyodide's fsInit hook) until PyScript calls loadPyodide(): PyScript's own JS,
+//   and its IndexedDB cache, are then done and not held up behind it.
 // - loadPyodide(), what PyScript calls: it gets the load already under way.
+// The wasm is not compiled from <head> any more (issue 30, third round): measured, that moved the
+// streaming compile's main-thread part before DOMContentLoaded (the page parsed ~300 ms later) and
+// the boot was no faster (docs/benchmarks.md, "Where the boot's time goes").
 // Output Python writes before PyScript has handed over its stdout/stderr goes to the console.
-// docs/shell.md, "Boot sequence"; docs/benchmarks.md, "Where the boot's time goes".
+// docs/shell.md, "Boot sequence".
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
-const wasmURL = `${indexURL}pyodide.asm.wasm`;
 let io = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
 let started = null;
 let release = null;
 const released = new Promise((resolve) => { release = resolve; });
 let cache = null;
-let compiled = null;            // Promise<WebAssembly.Module> from prefetch(), or null
 
 // PyScript (polyscript's pyodide engine) keeps a package cache in IndexedDB, "IDBMap/" + the
 // directory of the config's interpreter URL as written there + "@" + Pyodide's version, with one
@@ -48,58 +48,15 @@ function openCache() {
   });
 }
 
-/** From <head>: the wasm fetched and compiled off the main thread, PyScript's database opened. */
+/** From <head>: PyScript's database opened (created on a first visit) while the page parses. */
 export function prefetch() {
-  if (!compiled && !started) {
-    performance.mark("interpreter:prefetch");
-    compiled = WebAssembly.compileStreaming(fetch(wasmURL));
-    compiled.then(() => performance.mark("interpreter:compiled"), () => {});
-  }
   if (!cache) cache = openCache();
-}
-
-// Pyodide 314 has no option for a compiled module: its Emscripten instantiateWasm does
-// `WebAssembly.instantiateStreaming(fetch(indexURL + "pyodide.asm.wasm"), imports)`. While
-// loadPyodide() sets up, that one fetch gets a stand-in response (no second download: prefetch()
-// took the preload) and that one instantiateStreaming instantiates prefetch()'s module; both are put
-// back at once. A failed early compile falls back to Pyodide's own fetch and compile.
-function withCompiledWasm() {
-  if (!compiled) return () => {};
-  const pageFetch = window.fetch;
-  const streaming = WebAssembly.instantiateStreaming;
-  const standIn = Promise.resolve(new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } }));
-  const restore = () => {
-    if (window.fetch === ours) window.fetch = pageFetch;
-    if (WebAssembly.instantiateStreaming === instantiate) WebAssembly.instantiateStreaming = streaming;
-  };
-  const ours = function (input, init) {
-    if (new URL(input instanceof Request ? input.url : String(input), location.href).href !== wasmURL) {
-      return pageFetch.call(this, input, init);
-    }
-    window.fetch = pageFetch;
-    return standIn;
-  };
-  const instantiate = async function (source, imports) {
-    if (source !== standIn) return streaming.call(WebAssembly, source, imports);
-    restore();
-    let module;
-    try {
-      module = await compiled;
-    } catch {
-      return streaming.call(WebAssembly, pageFetch(wasmURL), imports);
-    }
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
-  };
-  window.fetch = ours;
-  WebAssembly.instantiateStreaming = instantiate;
-  return restore;
 }
 
 /** Start loading Pyodide (once): Promise<PyodideAPI>. CPython starts once PyScript calls loadPyodide(). */
 export function start() {
   if (!started) {
     performance.mark("interpreter:loadPyodide");
-    const restore = withCompiledWasm();
     started = load({
       indexURL,
       stdout: (...args) => io.stdout(...args),
@@ -110,7 +67,6 @@ export function start() {
         return released.then(() => performance.mark("interpreter:python"));
       },
     });
-    started.then(restore, restore);
     started.then(() => performance.mark("interpreter:up"), () => {});  // a failure reaches PyScript
     if (!cache) cache = openCache();
   }

@@ -133,7 +133,7 @@ def test_the_page_gets_brotli_and_moves_under_the_goal(new_page, boot, dist_dir)
     finally:
         server.shutdown()
         server.server_close()
-    # each boot download once: the wasm interpreter.mjs compiled early is the one Pyodide instantiates
+    # each boot download once: what Pyodide and PyScript fetch is what the preloads downloaded
     twice = sorted({path for path in asked if asked.count(path) > 1})
     assert twice == [], f"downloaded more than once: {twice}"
     pyscript = {path.lstrip("/") for path in sent if path.startswith("/static/vendor/pyscript/")}
@@ -149,22 +149,21 @@ def test_the_page_gets_brotli_and_moves_under_the_goal(new_page, boot, dist_dir)
     assert transfer < decoded / 2
 
 
-def test_the_wasm_compiles_early_and_pyodide_sets_up_once_the_page_has_parsed(new_page, boot):
-    """interpreter.mjs: from <head> only the wasm's download and compile start (no main-thread work);
-    Pyodide's main-thread set-up (loadPyodide) starts at DOMContentLoaded, after the page has parsed
-    and could paint, on the module compiled early; CPython starts only once PyScript asks for it."""
+def test_pyodide_sets_up_once_the_page_has_parsed(new_page, boot):
+    """interpreter.mjs: from <head> nothing holds the main thread (the preloads download; the wasm is
+    compiled by Pyodide itself, from its preload); Pyodide's main-thread set-up (loadPyodide) starts at
+    DOMContentLoaded, after the page has parsed and could paint; CPython starts only once PyScript
+    asks for it. No global (fetch, WebAssembly) is swapped to hand Pyodide anything."""
     page = boot(new_page())
     marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("mark")
       .filter((m) => m.name.startsWith("interpreter:")).map((m) => [m.name, m.startTime]))""")
     parsed = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventStart")
-    steps = ("interpreter:prefetch", "interpreter:loadPyodide", "interpreter:set-up", "interpreter:python",
-             "interpreter:up")
-    assert set(steps) | {"interpreter:compiled"} <= set(marks), marks
+    steps = ("interpreter:loadPyodide", "interpreter:set-up", "interpreter:python", "interpreter:up")
+    assert set(steps) <= set(marks), marks
     assert [marks[s] for s in steps] == sorted(marks[s] for s in steps), marks
-    assert marks["interpreter:prefetch"] < parsed <= marks["interpreter:loadPyodide"], (parsed, marks)
-    assert marks["interpreter:compiled"] <= marks["interpreter:set-up"], "instantiated from the early compile"
-    # what Pyodide was given for its one fetch of the wasm and its instantiateStreaming were put back
+    assert parsed <= marks["interpreter:loadPyodide"], (parsed, marks)
     assert page.evaluate("WebAssembly.instantiateStreaming.toString().includes('[native code]')")
+    assert page.evaluate("window.fetch.toString().includes('[native code]')"), "boot.mjs's counter is gone"
 
 
 def test_throttled_boot_shows_bytes_and_reaches_ready_without_an_error(new_page, site_url):

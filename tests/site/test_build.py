@@ -43,7 +43,7 @@ def test_page_sources_name_no_other_host():
 def test_page_boots_through_pyscript_with_pyscript_toml():
     """index.html runs main.py with <script type="py"> and the top-level pyscript.toml; boot.mjs loads the
     vendored PyScript and starts (not imports) Pyodide through interpreter.mjs, the config's interpreter,
-    which is the vendored Pyodide's loadPyodide (the wasm compiled from <head>, the rest once the page has parsed); the config keeps PyScript's
+    which is the vendored Pyodide's loadPyodide (started once the page has parsed); the config keeps PyScript's
     banners and unused plugins off; PyScript and polyscript are pinned exactly, polyscript patched."""
     import json
     import tomllib
@@ -59,9 +59,11 @@ def test_page_boots_through_pyscript_with_pyscript_toml():
     interpreter = (ROOT / "static" / "js" / "interpreter.mjs").read_text()
     assert 'from "../vendor/pyodide/pyodide.mjs"' in interpreter
     assert 'import("./interpreter.mjs")' in boot
-    # from <head> only the wasm's download and compile (prefetch); Pyodide's main-thread set-up (start)
-    # once the page has parsed (docs/shell.md, "Boot sequence")
-    assert "WebAssembly.compileStreaming(" in interpreter and "export function prefetch()" in interpreter
+    # from <head> only PyScript's database opened (prefetch; the preloads download); Pyodide's
+    # main-thread set-up and its own compile of the wasm (start) once the page has parsed; no global
+    # swapped to hand Pyodide a module (docs/shell.md, "Boot sequence")
+    assert "export function prefetch()" in interpreter
+    assert "compileStreaming" not in interpreter and "window.fetch" not in interpreter
     assert boot.index("interpreter.prefetch()") < boot.index("await parsed;") < boot.index("interpreter.start()")
     assert '<script type="module" async src="./static/js/boot.mjs"></script>' in html
     assert config["files"] == {"./tapete.zip": "./*"}
