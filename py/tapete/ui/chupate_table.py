@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import depth, direction, draw_pile, face, pile_count, seat_backs
 from .html import button, escape, tag
-from .i18n import t
+from .i18n import Catalog, t
 from .hand import (action_bar, card_keys, display_order, hand_box, my_turn, others_around, player_name, rank_order,
                    spoken_label, status_line)
 from .log import LOG_OPEN, GameLog, Line, render_log
@@ -176,18 +176,6 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
     return hand_box(lang, cards, ui.get("sort"), mine=my_turn(update))
 
 
-SENTENCES = {
-    "es": {"challenged.bluff": {"you": "Pillas la mentira de {other}: roba 4", "they": "{name} pilla la mentira de {other}",
-                                "they_you": "{name} pilla tu mentira: robas 4"},
-           "challenged.honest": {"you": "Acusas a {other} sin razón", "they": "{name} acusa a {other} sin razón",
-                                 "they_you": "{name} te acusa sin razón"}},
-    "en": {"challenged.bluff": {"you": "You catch {other} bluffing: they draw 4", "they": "{name} catches {other} bluffing",
-                                "they_you": "{name} catches you bluffing: you draw 4"},
-           "challenged.honest": {"you": "You wrongly accuse {other}", "they": "{name} wrongly accuses {other}",
-                                 "they_you": "{name} wrongly accuses you"}},
-}
-
-
 def _challenged(event: dict, update: dict, lang: str) -> Line:
     return Line("challenged.bluff" if event["bluff"] else "challenged.honest", {}, event["seat"], event["target"])
 
@@ -200,7 +188,9 @@ def _round_over(event: dict, update: dict, lang: str) -> Line | None:
     return Line("round_over", {"points": event["points"]}, event["winner"])
 
 
-LOG = GameLog(card_name, SENTENCES, call={"es": "¡última!", "en": "last card!"},
+CATALOG = Catalog.of("chupate")      # its part of text/<lang>.json: the log's sentences and the call
+SENTENCES = CATALOG.sentences
+LOG = GameLog(card_name, SENTENCES, call=CATALOG.call,
               special={"challenged": _challenged, "round_over": _round_over})
 
 

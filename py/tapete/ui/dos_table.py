@@ -26,97 +26,8 @@ SEL_KEY = "dos_sel"        # ui key: {"key": <round and hand it was made on>, "i
 MAX_SELECTED = 2
 KEYS = {"d": "draw", "e": "end", "2": "dos", "n": "next"}
 
-TEXTS: dict[str, dict[str, str]] = {
-    "es": {
-        "B": "azul", "G": "verde", "R": "rojo", "Y": "amarillo",
-        "card.WD": "DOS comodín", "card.#": "comodín # {color}",
-        "center": "Fila central", "center_card": "Carta {n} de la fila: {card}", "covered_by": "emparejada con {cards}",
-        "new_slot": "Hueco nuevo en la fila", "place_here": "Poner {card} en la fila",
-        "hand": "Tu mano", "selected": "seleccionada", "select_hint": "elegir",
-        "match_on": "emparejar {cards} con {card}",
-        "draw": "Robar (D)", "place": "Poner en la fila", "end": "Terminar turno (E)", "end_bonus": "No poner más (E)",
-        "dos": "¡DOS! (2)", "catch": "¡Pillar a {name}!", "clear": "Deseleccionar",
-        "points": "{n} puntos", "target": "Gana quien llegue a {n} puntos", "dealer": "Reparte",
-        "called_badge": "¡DOS!", "bonus_chip": "Bonificaciones de color: {n}",
-        "bonus.single": "★ color", "bonus.double": "★★ doble color",
-        "penalty": "Te han pillado: robarás {n} al final del turno",
-        "st.play": "Te toca: elige 1 o 2 cartas y pulsa una carta de la fila que sumen, o roba",
-        "st.selected": "Pulsa la carta de la fila con la que emparejas {cards}",
-        "st.drawn": "Has robado: empareja, o elige una carta y ponla en la fila",
-        "st.more": "Sigue emparejando con otras cartas de la fila, o termina el turno",
-        "st.bonus": "Bonificación de color: pon {n} cartas en la fila (elige y pulsa el hueco), o termina",
-        "st.bonus1": "Bonificación de color: pon 1 carta en la fila (elige y pulsa el hueco), o termina",
-        "st.round_over": "Fin de la ronda",
-        "you_exposed": "Tienes dos cartas: ¡pulsa «¡DOS!» antes de que te pillen!",
-        "other_exposed": "{name} tiene dos cartas y no ha dicho «¡DOS!»: ¡píllale!",
-        "preview": "{cards} con {card}: {values}", "preview.bonus.single": "bonificación de color",
-        "preview.bonus.double": "¡doble color! los demás roban 1", "preview.none": "ninguna",
-        "counts_as": "{card} = {value}", "no_fit": "{cards} no suma ninguna carta libre de la fila",
-        "col.player": "Jugador", "col.hand": "Mano", "col.points": "Puntos", "col.none": "ninguna", "hands.caption": "Cartas que quedaban",
-    },
-    "en": {
-        "B": "blue", "G": "green", "R": "red", "Y": "yellow",
-        "card.WD": "Wild DOS", "card.#": "{color} Wild #",
-        "center": "Centre row", "center_card": "Row card {n}: {card}", "covered_by": "matched with {cards}",
-        "new_slot": "New slot in the row", "place_here": "Put {card} in the row",
-        "hand": "Your hand", "selected": "selected", "select_hint": "select",
-        "match_on": "match {cards} on {card}",
-        "draw": "Draw (D)", "place": "Put in the row", "end": "End turn (E)", "end_bonus": "Place no more (E)",
-        "dos": "DOS! (2)", "catch": "Catch {name}!", "clear": "Clear selection",
-        "points": "{n} points", "target": "First to {n} points wins", "dealer": "Dealer",
-        "called_badge": "DOS!", "bonus_chip": "Colour bonuses: {n}",
-        "bonus.single": "★ colour", "bonus.double": "★★ double colour",
-        "penalty": "You were caught: you draw {n} at the end of your turn",
-        "st.play": "Your turn: select 1 or 2 cards, then a row card they add up to, or draw",
-        "st.selected": "Click the row card to match {cards} on",
-        "st.drawn": "You drew: match, or select a card and put it in the row",
-        "st.more": "Keep matching other row cards, or end your turn",
-        "st.bonus": "Colour bonus: put {n} cards in the row (select, then the empty slot), or end",
-        "st.bonus1": "Colour bonus: put 1 card in the row (select, then the empty slot), or end",
-        "st.round_over": "End of the round",
-        "you_exposed": "You hold two cards: press “DOS!” before someone catches you!",
-        "other_exposed": "{name} holds two cards and has not called “DOS!”: catch them!",
-        "preview": "{cards} on {card}: {values}", "preview.bonus.single": "colour bonus",
-        "preview.bonus.double": "double colour! the others draw 1", "preview.none": "none",
-        "counts_as": "{card} = {value}", "no_fit": "{cards} adds up to no free row card",
-        "col.player": "Player", "col.hand": "Hand", "col.points": "Points", "col.none": "none", "hands.caption": "Cards left in hand",
-    },
-}
-
-# Refusal codes of the DOS engine, in this game's words (then i18n.REFUSALS, then the engine's message).
-REFUSALS: dict[str, dict[str, str]] = {
-    "es": {
-        "no_such_card": "esa carta no está en la fila", "matched_already": "ya has emparejado este turno: sigue emparejando o termina",
-        "not_in_hand": "no tienes esa carta", "card_order": "elige las cartas otra vez",
-        "no_match": "esas cartas no suman el número de esa carta de la fila",
-        "place_bonus": "pon una carta en la fila por tu bonificación de color, o termina",
-        "already_drew": "ya has robado este turno: empareja o pon una carta en la fila",
-        "draw_first": "solo puedes poner una carta en la fila después de robar sin emparejar, o por una bonificación",
-        "place_required": "has robado y no has emparejado: pon una carta de tu mano en la fila",
-        "match_or_draw": "empareja una carta de la fila o roba antes de terminar",
-        "cannot_call": "«¡DOS!» se dice al quedarte con exactamente dos cartas",
-        "nothing_to_catch": "nadie tiene dos cartas sin haber dicho «¡DOS!»",
-        "not_round_over": "la siguiente ronda la reparte quien ganó esta", "no_such_seat": "ese jugador no existe",
-        "not_your_turn": "no es tu turno (ahora solo puedes decir «¡DOS!» o pillar)",
-    },
-    "en": {
-        "no_such_card": "that card is not in the row", "matched_already": "you have matched this turn: match more or end",
-        "not_in_hand": "you do not hold that card", "card_order": "select the cards again",
-        "no_match": "those cards do not add up to that row card's number",
-        "place_bonus": "put a card in the row for your colour bonus, or end",
-        "already_drew": "you already drew this turn: match or put a card in the row",
-        "draw_first": "you may put a card in the row only after drawing without a match, or for a bonus",
-        "place_required": "you drew and did not match: put a card from your hand in the row",
-        "match_or_draw": "match a row card or draw before ending your turn",
-        "cannot_call": "“DOS!” is called when you hold exactly two cards",
-        "nothing_to_catch": "nobody holds two cards without having called “DOS!”",
-        "not_round_over": "the next round is dealt by the winner of this one", "no_such_seat": "there is no such player",
-        "not_your_turn": "it is not your turn (you may only call “DOS!” or catch now)",
-    },
-}
-
-
-CATALOG = Catalog(TEXTS, REFUSALS)
+CATALOG = Catalog.of(GAME)      # its part of text/<lang>.json
+TEXTS, REFUSALS, SENTENCES = CATALOG.texts, CATALOG.refusals, CATALOG.sentences
 refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
 t = CATALOG.t                   # this game's text for a key, else the shared i18n.t text
 
@@ -408,33 +319,6 @@ def number_key(card: str) -> tuple:
 
 
 # ----- the log ------------------------------------------------------------------------------------
-SENTENCES = {
-    "es": {"matched": {"you": "Emparejas {cards} con {card}", "they": "{name} empareja {cards} con {card}"},
-           "declared": "{card} cuenta como {value}", "bonus.single": "bonificación de color",
-           "bonus.double": "¡doble color!", "reason.double_color": "por el doble color",
-           "reason.caught": "por no decir «¡DOS!»",
-           "placed": {"you": "Pones {card} en la fila", "they": "{name} pone {card} en la fila"},
-           "placed.bonus": {"you": "Pones {card} en la fila (bonificación)",
-                            "they": "{name} pone {card} en la fila (bonificación)"},
-           "row_refilled": "Se repone la fila: {cards}",
-           "caught": {"you": "Pillas a {other} sin decir «¡DOS!»", "they": "{name} pilla a {other} sin decir «¡DOS!»",
-                      "they_you": "{name} te pilla sin decir «¡DOS!»"},
-           "caught.later": {"you": "Pillas a {other}: robará 2 al final de su turno",
-                            "they": "{name} pilla a {other}: robará 2 al final de su turno",
-                            "they_you": "{name} te pilla: robarás 2 al final de tu turno"}},
-    "en": {"matched": {"you": "You match {cards} on {card}", "they": "{name} matches {cards} on {card}"},
-           "declared": "{card} counts as {value}", "bonus.single": "colour bonus",
-           "bonus.double": "double colour!", "reason.double_color": "for the double colour",
-           "reason.caught": "for not calling “DOS!”",
-           "placed": {"you": "You put {card} in the row", "they": "{name} puts {card} in the row"},
-           "placed.bonus": {"you": "You put {card} in the row (bonus)", "they": "{name} puts {card} in the row (bonus)"},
-           "row_refilled": "The row is refilled: {cards}",
-           "caught": {"you": "You catch {other} without “DOS!”", "they": "{name} catches {other} without “DOS!”",
-                      "they_you": "{name} catches you without “DOS!”"},
-           "caught.later": {"you": "You catch {other}: they draw 2 at the end of their turn",
-                            "they": "{name} catches {other}: they draw 2 at the end of their turn",
-                            "they_you": "{name} catches you: you draw 2 at the end of your turn"}},
-}
 
 
 def is_wild(card: str) -> bool:
@@ -482,7 +366,7 @@ def _caught(event: dict, update: dict, lang: str) -> Line:
     return Line("caught.later" if event.get("deferred") else "caught", {}, event["seat"], event["target"])
 
 
-LOG = GameLog(card_name, SENTENCES, call={"es": "¡DOS!", "en": "DOS!"}, special={
+LOG = GameLog(card_name, SENTENCES, call=CATALOG.call, special={
     "matched": _matched, "drew": _drew, "placed": _placed, "row_refilled": _refilled, "caught": _caught})
 
 

@@ -23,63 +23,8 @@ SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 JACK_KEY = "francesa_jack"          # ui key: the Jack whose suit is being chosen
 KEYS = {"d": "draw", "c": "call", "n": "denounce"}
 
-TEXTS: dict[str, dict[str, str]] = {
-    "es": {
-        "H": "corazones", "D": "diamantes", "S": "picas", "C": "tréboles",
-        "rank.J": "sota", "rank.Q": "dama", "rank.K": "rey", "rank.A": "as",
-        "card": "{rank} de {suit}",
-        "suit": "Palo", "call": "¡Chúpate 2!", "draw_pending": "Robar {n}", "draw_ace": "Robar 1",
-        "choose_suit": "La sota cambia el palo: elige uno", "limit": "Se pierde con más de {n} puntos",
-        "round": "Ronda {n}", "ace": "As: otra carta", "points": "{n} pts", "gone": "se fue",
-        "status.pending": "Te toca: responde con un 7 o roba {n}",
-        "status.ace": "Has jugado un as: juega otra carta que case (o una sota) o roba 1",
-        "status.round_over": "Fin de la ronda: reparte {name}", "status.dealer_you": "Fin de la ronda: te toca repartir",
-        "status.called": "Has dicho «¡chúpate 2!»",
-        "exposed": "{name} se quedó con una carta sin decir «¡chúpate 2!»: ¡denúncialo!",
-        "round.points": "Puntos de esta ronda", "round.total": "Total", "round.hand": "Cartas",
-        "place": "Puesto", "standings": "Clasificación final",
-    },
-    "en": {
-        "H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs",
-        "rank.J": "jack", "rank.Q": "queen", "rank.K": "king", "rank.A": "ace",
-        "card": "{rank} of {suit}",
-        "suit": "Suit", "call": "Chúpate 2!", "draw_pending": "Draw {n}", "draw_ace": "Draw 1",
-        "choose_suit": "The jack changes the suit: choose one", "limit": "Over {n} points loses",
-        "round": "Round {n}", "ace": "Ace: one more card", "points": "{n} pts", "gone": "left",
-        "status.pending": "Your turn: answer with a 7 or draw {n}",
-        "status.ace": "You played an ace: play one more matching card (or a jack) or draw 1",
-        "status.round_over": "Round over: {name} deals", "status.dealer_you": "Round over: your deal",
-        "status.called": "You called “chúpate 2!”",
-        "exposed": "{name} is down to one card without calling “chúpate 2”: denounce them!",
-        "round.points": "Points this round", "round.total": "Total", "round.hand": "Cards",
-        "place": "Place", "standings": "Final standings",
-    },
-}
-
-# Refusal codes of this engine, in this game's words (the app falls back to i18n.REFUSALS, then the message).
-REFUSALS: dict[str, dict[str, str]] = {
-    "es": {
-        "no_match": "esa carta no es del palo en juego ni del mismo número o figura",
-        "pending_seven": "hay un 7 pendiente: responde con otro 7 o roba (una sota no lo para)",
-        "choose_suit": "la sota pide un palo: elígelo", "no_suit_choice": "solo la sota cambia el palo",
-        "cannot_call": "«¡chúpate 2!» se dice en tu turno con dos cartas, antes de tirar la penúltima",
-        "nothing_to_denounce": "nadie se ha quedado con una carta sin decir «¡chúpate 2!»",
-        "not_dealer": "la siguiente ronda la reparte quien ganó la anterior",
-        "round_over": "la ronda ha terminado", "not_your_turn": "no es tu turno (ahora solo puedes denunciar)",
-    },
-    "en": {
-        "no_match": "that card matches neither the suit in play nor the rank on top",
-        "pending_seven": "a 7 is pending: answer with a 7 or draw (a jack does not stop it)",
-        "choose_suit": "a jack names a suit: choose one", "no_suit_choice": "only a jack changes the suit",
-        "cannot_call": "“chúpate 2” is called on your turn holding two cards, before playing the next-to-last",
-        "nothing_to_denounce": "nobody is down to one card without calling “chúpate 2”",
-        "not_dealer": "the next round is dealt by the winner of the last one",
-        "round_over": "the round is over", "not_your_turn": "it is not your turn (you may only denounce now)",
-    },
-}
-
-
-CATALOG = Catalog(TEXTS, REFUSALS)
+CATALOG = Catalog.of(GAME_ID)      # its part of text/<lang>.json
+TEXTS, REFUSALS, SENTENCES = CATALOG.texts, CATALOG.refusals, CATALOG.sentences
 refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
 tx = CATALOG.t                  # this game's text for a key, else the shared i18n.t text
 
@@ -294,18 +239,6 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ---------------------------------------------------------------------------------------
-SENTENCES = {
-    "es": {"played_jack": {"you": "Juegas {card} y pides {suit}", "they": "{name} juega {card} y pide {suit}"},
-           "out": {"you": "Te quedas sin cartas", "they": "{name} se queda sin cartas"},
-           "joined": {"you": "Te unes con {points} puntos", "they": "{name} se une con {points} puntos"},
-           "left": {"you": "Dejas la partida", "they": "{name} deja la partida"},
-           "round.penalty": {"you": "Última carta un 7: robas {n}", "they": "Última carta un 7: {name} roba {n}"}},
-    "en": {"played_jack": {"you": "You play {card} and ask for {suit}", "they": "{name} plays {card} and asks for {suit}"},
-           "out": {"you": "You are out of cards", "they": "{name} is out of cards"},
-           "joined": {"you": "You join with {points} points", "they": "{name} joins with {points} points"},
-           "left": {"you": "You leave the game", "they": "{name} leaves the game"},
-           "round.penalty": {"you": "Last card a 7: you draw {n}", "they": "Last card a 7: {name} draws {n}"}},
-}
 
 
 def _played(event: dict, update: dict, lang: str) -> Line:
@@ -315,7 +248,7 @@ def _played(event: dict, update: dict, lang: str) -> Line:
     return Line("played", {"card": card}, event["seat"])
 
 
-LOG = GameLog(card_name, SENTENCES, call={"es": "¡chúpate 2!", "en": "chúpate 2!"},
+LOG = GameLog(card_name, SENTENCES, call=CATALOG.call,
               special={"played": _played,
                        "joined": lambda e, u, lang: Line("joined", {"points": e["score"]}, e["seat"])})
 

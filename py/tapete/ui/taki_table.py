@@ -26,87 +26,8 @@ GLYPHS = {"S": "⊘", "R": "⇄", "+": "+", "T": "TAKI", "+2": "+2",
           "CC": "◐", "ST": "S·TAKI", "K": "♚", "+3": "+3", "X3": "✂+3"}
 COLOURLESS = ("CC", "ST", "K", "+3", "X3")
 
-TEXTS: dict[str, dict[str, str]] = {
-    "es": {
-        "rank.S": "stop", "rank.R": "cambio de sentido", "rank.+": "más", "rank.T": "TAKI", "rank.+2": "+2",
-        "card.CC": "cambio de color", "card.ST": "Super TAKI", "card.K": "Rey", "card.+3": "+3",
-        "card.X3": "rompe +3",
-        "color.any": "Color: cualquiera (Rey)", "draw_pending": "Robar {n}", "accept3": "Aceptar el +3",
-        "close": "¡Cierro Taki!", "end": "Terminar turno", "call": "¡Me queda una!", "break": "¡Rompe +3!",
-        "choose_color": "Elige el color", "plus3": "+3 de {name} en juego",
-        "run.mine": "TAKI abierto {shape} {color}: juega cartas de color {color} y ciérralo, o termina y déjalo abierto",
-        "run.open": "TAKI abierto {shape} {color} (de {names}): se puede seguir con cartas de color {color}",
-        "by_you": "ti",
-        "status.taki": "Tu TAKI está abierto: juega {color} o pulsa «¡Cierro Taki!»",
-        "status.plus": "Has jugado un más: juega una carta más que case, o roba",
-        "status.king": "Rey: juega cualquier carta o termina el turno",
-        "status.pending": "Te toca: responde con +2, +3 o Rey, o roba {n}",
-        "status.plus3": "{name} ha tirado un +3: Rey, rompe +3, o acepta (los demás roban 3)",
-        "status.close": "Puedes cerrar tu TAKI abierto antes de jugar",
-        "status.break": "¡Puedes romper el +3 de {name}!",
-        "status.call": "Te queda una carta: pulsa «¡Me queda una!»",
-        "finishing": "sin cartas, esperando", "called": "¡me queda una!", "taki_user": "TAKI",
-        "cards_left": "Cartas", "points": "Valor", "result.caption": "Cartas en la mano",
-    },
-    "en": {
-        "rank.S": "stop", "rank.R": "change direction", "rank.+": "plus", "rank.T": "TAKI", "rank.+2": "+2",
-        "card.CC": "change colour", "card.ST": "Super TAKI", "card.K": "King", "card.+3": "+3",
-        "card.X3": "+3 breaker",
-        "color.any": "Colour: any (King)", "draw_pending": "Draw {n}", "accept3": "Accept the +3",
-        "close": "Close TAKI!", "end": "End turn", "call": "One card left!", "break": "Break +3!",
-        "choose_color": "Choose the colour", "plus3": "{name}'s +3 is active",
-        "run.mine": "TAKI open {shape} {color}: play {color} cards and close it, or end and leave it open",
-        "run.open": "TAKI open {shape} {color} (by {names}): it may go on with {color}",
-        "by_you": "you",
-        "status.taki": "Your TAKI is open: play {color} or press “Close TAKI!”",
-        "status.plus": "You played a plus: play one more matching card, or draw",
-        "status.king": "King: play any card or end your turn",
-        "status.pending": "Your turn: answer with +2, +3 or King, or draw {n}",
-        "status.plus3": "{name} played a +3: King, break it, or accept (everyone else draws 3)",
-        "status.close": "You may close your open TAKI before playing",
-        "status.break": "You can break {name}'s +3!",
-        "status.call": "One card left: press “One card left!”",
-        "finishing": "out, waiting", "called": "one card left!", "taki_user": "TAKI",
-        "cards_left": "Cards", "points": "Value", "result.caption": "Cards in hand",
-    },
-}
-
-# Refusal codes of this engine, in this game's words (the app falls back to i18n.REFUSALS, then the message).
-REFUSALS: dict[str, dict[str, str]] = {
-    "es": {
-        "not_your_turn": "no es tu turno: fuera de turno solo puedes decir «¡me queda una!» o romper un +3",
-        "no_match": "esa carta no coincide en color, número ni símbolo",
-        "must_play": "solo puedes robar si no tienes ninguna carta que jugar",
-        "king_turn": "tras el Rey juega cualquier carta o termina el turno",
-        "in_taki": "dentro de tu TAKI solo valen cartas de su color: sigue, ciérralo o termina",
-        "pending_draw": "hay un +2 pendiente: responde con +2, +3 o Rey, o roba",
-        "plus3_active": "hay un +3 en juego: Rey, rompe +3 o acéptalo robando",
-        "use_break": "para romper el +3 pulsa «¡Rompe +3!»", "choose_color": "elige un color",
-        "bad_color": "solo el cambio de color (o un Super TAKI sobre un Rey) elige color",
-        "no_taki": "no hay ningún TAKI abierto", "not_a_taki_user": "solo puede cerrar el TAKI quien jugó en él",
-        "cannot_end": "no hay nada que terminar: juega o roba",
-        "cannot_call": "«¡me queda una!» se dice al acabar tu turno con una sola carta",
-        "no_breaker": "no tienes ningún rompe +3", "nothing_to_break": "no hay ningún +3 que romper",
-    },
-    "en": {
-        "not_your_turn": "it is not your turn: out of turn you may only call “one card left” or break a +3",
-        "no_match": "that card matches neither the colour, the number nor the symbol",
-        "must_play": "you may draw only when no card in your hand can be played",
-        "king_turn": "after a King play any card or end your turn",
-        "in_taki": "inside your TAKI only its colour may follow: go on, close it or end",
-        "pending_draw": "a +2 is pending: answer with +2, +3 or King, or draw",
-        "plus3_active": "a +3 is active: King, break it, or accept it by drawing",
-        "use_break": "to break the +3 press “Break +3!”", "choose_color": "choose a colour",
-        "bad_color": "only a change colour (or a Super TAKI on a King) chooses a colour",
-        "no_taki": "there is no open TAKI", "not_a_taki_user": "only a player who played on the TAKI may close it",
-        "cannot_end": "there is nothing to end: play or draw",
-        "cannot_call": "“one card left” is called at the end of your turn holding one card",
-        "no_breaker": "you hold no +3 breaker", "nothing_to_break": "there is no +3 to break",
-    },
-}
-
-
-CATALOG = Catalog(TEXTS, REFUSALS)
+CATALOG = Catalog.of(GAME_ID)      # its part of text/<lang>.json
+TEXTS, REFUSALS, SENTENCES = CATALOG.texts, CATALOG.refusals, CATALOG.sentences
 refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
 tx = CATALOG.t                  # this game's text for a key, else the shared i18n.t text
 
@@ -319,29 +240,6 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ---------------------------------------------------------------------------------------
-SENTENCES = {
-    "es": {"taki_opened": {"you": "Abres un TAKI {color}", "they": "{name} abre un TAKI {color}"},
-           "taki_closed": {"you": "Cierras el TAKI: «¡cierro Taki!»", "they": "{name} cierra el TAKI: «¡cierro Taki!»"},
-           "taki_closed.unfired": {"you": "Cierras el TAKI sin efecto", "they": "{name} cierra el TAKI sin efecto"},
-           "taki_left_open": {"you": "Dejas el TAKI {color} abierto", "they": "{name} deja el TAKI {color} abierto"},
-           "turn_ended": {"you": "Terminas el turno", "they": "{name} termina el turno"},
-           "broke": {"you": "Rompes el +3 de {other}", "they": "{name} rompe el +3 de {other}",
-                     "they_you": "{name} rompe tu +3", "you_self": "Rompes tu propio +3",
-                     "they_self": "{name} rompe su propio +3"},
-           "penalty": {"you": "Castigo: robas 4 cartas por no decir «¡me queda una!»",
-                       "they": "Castigo para {name}: 4 cartas por no decir «¡me queda una!»"}},
-    "en": {"taki_opened": {"you": "You open a {color} TAKI", "they": "{name} opens a {color} TAKI"},
-           "taki_closed": {"you": "You close the TAKI: “close TAKI!”", "they": "{name} closes the TAKI: “close TAKI!”"},
-           "taki_closed.unfired": {"you": "You close the TAKI without effect",
-                                   "they": "{name} closes the TAKI without effect"},
-           "taki_left_open": {"you": "You leave the {color} TAKI open", "they": "{name} leaves the {color} TAKI open"},
-           "turn_ended": {"you": "You end your turn", "they": "{name} ends the turn"},
-           "broke": {"you": "You break {other}'s +3", "they": "{name} breaks {other}'s +3",
-                     "they_you": "{name} breaks your +3", "you_self": "You break your own +3",
-                     "they_self": "{name} breaks their own +3"},
-           "penalty": {"you": "Penalty: you draw 4 cards for not calling “one card left”",
-                       "they": "Penalty for {name}: 4 cards for not calling “one card left”"}},
-}
 
 
 def _played(event: dict, update: dict, lang: str) -> Line:
@@ -359,7 +257,7 @@ def _closed(event: dict, update: dict, lang: str) -> Line:
     return Line("taki_closed" if event.get("fired") else "taki_closed.unfired", {}, event["seat"])
 
 
-LOG = GameLog(card_name, SENTENCES, call={"es": "¡me queda una!", "en": "one card left!"},
+LOG = GameLog(card_name, SENTENCES, call=CATALOG.call,
               special={"played": _played, "taki_opened": _coloured, "taki_left_open": _coloured,
                        "taki_closed": _closed, "penalty": lambda e, u, lang: Line("penalty", {}, e["seat"]),
                        "broke": lambda e, u, lang: Line("broke", {}, e["seat"], e.get("target"))})
