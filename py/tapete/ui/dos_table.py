@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
 from .chupate_table import COLOR_SHAPES
-from .cards import draw_pile, face, seat_backs
-from .hand import action_bar, card_keys, display_order, hand_box, others_around, player_name, spoken_label, status_line
-from .log import LOG_OPEN, GameLog, Line, render_log
+from .cards import face
+from .hand import hand_box, hand_cards, player_name, spoken_label
+from .log import GameLog, Line
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
-from .shedding_table import table_section
-from .sheet import record_round, result_dialog, round_dialog, score_sheet
+from .shedding_table import controls_box, pile_of, seat_list, table_html
+from .sheet import result_sheet, round_sheet, winner_points
 
 GAME = "dos"
 SEL_KEY = "dos_sel"        # ui key: {"key": <round and hand it was made on>, "idx": [hand indices]}
@@ -124,41 +124,27 @@ def place_target(update: dict, ui: dict) -> str | None:
 # ----- the table -----------------------------------------------------------------------------------
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds the selection, the message and the log."""
-    view = update["view"]
-    parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if update["seat"] is not None:
-        parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang, ui))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return table_section(parts, GAME, view)
+    return table_html(update, lang, ui, GAME, (render_opponents, render_centre, render_controls, render_hand),
+                      event_text, render_round, render_result)
 
 
 def render_opponents(update: dict, lang: str) -> str:
     view, legal = update["view"], update["legal"]
-    items = []
-    for seat in others_around(len(view["counts"]), update["seat"]):     # in turn order from my left
-        count = view["counts"][seat]
-        cls = "seat" + (" on-turn" if seat == view["turn"] and view["phase"] in ("play", "bonus") else "")
-        count_text = shared_t(lang, "card1") if count == 1 else shared_t(lang, "cards", n=count)
-        body = tag("span", escape(player_name(lang, update, seat)), class_="name")
-        body += seat_backs(count)
-        body += tag("span", count_text, class_="count", data_testid=f"count-{seat}")
-        body += tag("span", escape(t(lang, "points", n=view["scores"][seat])), class_="score", data_testid=f"score-{seat}")
+
+    def extra(seat: int) -> tuple[str, str]:
+        body = tag("span", escape(t(lang, "points", n=view["scores"][seat])), class_="score", data_testid=f"score-{seat}")
         badges = []
         if seat == view["dealer"]:
             badges.append(tag("span", t(lang, "dealer"), class_="badge dealer"))
-        if view["called"][seat] and count == 2:
+        if view["called"][seat] and view["counts"][seat] == 2:
             badges.append(tag("span", t(lang, "called_badge"), class_="badge called", data_testid=f"called-{seat}"))
         if badges:
             body += tag("span", "".join(badges), class_="badges")
         if f"catch {seat}" in legal:
             body += button(t(lang, "catch", name=escape(player_name(lang, update, seat))), f"catch {seat}",
                            f"btn-catch-{seat}", "btn catch")
-        items.append(tag("li", body, class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
-    return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
+        return body, ""
+    return seat_list(update, lang, extra, on_turn=lambda seat: seat == view["turn"] and view["phase"] in ("play", "bonus"))
 
 
 def render_centre(update: dict, lang: str, ui: dict) -> str:
@@ -195,7 +181,7 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
                             aria_label=t(lang, "place_here", card=card_name(lang, card))))
     row = tag("div", "".join(slots), class_="center-row", data_testid="center", role="group",
               aria_label=t(lang, "center"))
-    pile = draw_pile(view["draw_count"], "draw" in legal, shared_t(lang, "pile.draw", n=view["draw_count"]))
+    pile = pile_of(update, lang)
     info = [tag("span", escape(t(lang, "target", n=view["options"].get("target", 200))), class_="target")]
     if view["bonus"] and view["phase"] in ("play", "bonus"):
         info.append(tag("span", escape(t(lang, "bonus_chip", n=view["bonus"])), class_="bonus-chip", data_testid="bonus"))
@@ -266,7 +252,6 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     if me is not None and view["phase"] in ("play", "bonus"):
         if "dos" in legal:
             buttons.append(button(t(lang, "dos"), "dos", "btn-dos", "btn dos-call", aria_keyshortcuts="2"))
-    status = status_line(status_text(update, lang, ui), my_turn(update))
     notes = []
     if me is not None and me in view["exposed"] and "dos" in legal:
         notes.append(tag("p", escape(t(lang, "you_exposed")), class_="note", data_testid="exposed-you"))
@@ -276,16 +261,13 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                              class_="note", data_testid=f"exposed-{seat}"))
     if my_turn(update) and view["penalty"]:
         notes.append(tag("p", escape(t(lang, "penalty", n=view["penalty"])), class_="note", data_testid="penalty"))
-    message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
-    return tag("div", status + "".join(notes) + preview(update, lang, ui) + message
-               + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang, ui), my_turn(update), buttons,
+                        "".join(notes) + preview(update, lang, ui))
 
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     view, legal = update["view"], update["legal"]
-    hand = view["hand"]
-    chosen = selected(view, ui)
-    key = selection_key(view)
+    chosen, key = selected(view, ui), selection_key(view)
     playable_cards = set()
     for action in legal:
         verb, _, rest = action.partition(" ")
@@ -293,20 +275,18 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             playable_cards.update(rest.split(" on:")[0].split("+"))
         elif verb == "place":
             playable_cards.add(rest)
-    keys = card_keys(hand)
-    cards = []
-    for i in display_order(hand, ui.get("sort"), color_key, number_key):
-        card = hand[i]
+
+    def card_button(i: int, card: str, stable: str) -> str:
         is_sel = i in chosen
         cls = card_class(card) + (" playable" if card in playable_cards else "") + (" selected" if is_sel else "")
         label = spoken_label("2" if card == WILD_DOS else card[1:], card_name(lang, card)) \
             + (f" ({t(lang, 'selected')})" if is_sel else "")
-        cards.append(button(card_face(card), f"ui:sel:{i}:{key}", f"card-{card}", cls, aria_label=label,
-                            aria_pressed="true" if is_sel else "false", data_index=i, data_card=card,
-                            data_key=keys[i]))
+        return button(card_face(card), f"ui:sel:{i}:{key}", f"card-{card}", cls, aria_label=label,
+                      aria_pressed="true" if is_sel else "false", data_index=i, data_card=card, data_key=stable)
     me = update["seat"]
     score = tag("span", t(lang, "points", n=view["scores"][me]), class_="score", data_testid=f"score-{me}")
-    return hand_box(lang, cards, ui.get("sort"), extra=score, mine=my_turn(update))
+    return hand_box(lang, hand_cards(update, ui, color_key, number_key, card_button), ui.get("sort"), extra=score,
+                    mine=my_turn(update))
 
 
 def color_key(card: str) -> tuple:
@@ -376,10 +356,7 @@ def event_text(event: dict, update: dict, lang: str) -> str | None:
 
 
 # ----- rounds and the result ----------------------------------------------------------------------
-def round_points(view: dict) -> list[int]:
-    """Points each seat scored in the view's last round: the winner scores the others' cards."""
-    last = view["last_round"]
-    return [last["points"] if s == last["winner"] else 0 for s in range(view["players"])]
+round_points = winner_points     # the winner of a round scores the others' cards
 
 
 def hands_table(update: dict, lang: str, last: dict) -> str:
@@ -405,25 +382,17 @@ def goal_text(view: dict, lang: str) -> str:
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
-    view = update["view"]
-    last = view["last_round"]
-    body = tag("p", escape(LOG.say(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang)),
-               data_testid="round-winner")
-    body += hands_table(update, lang, last)
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
-    return round_dialog(update, lang, body)
+    last = update["view"]["last_round"]
+    body = LOG.paragraph(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang, "round-winner")
+    return round_sheet(update, lang, ui, body + hands_table(update, lang, last), round_points,
+                       goal_text(update["view"], lang))
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
     """The last round's hands, then the round-by-round sheet with the target."""
     view = update["view"]
-    result = view["result"]
     body = hands_table(update, lang, view["last_round"]) if view.get("last_round") else ""
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
-                        result["winners"])
-    return result_dialog(update, lang, ui, result["winners"], body)
+    return result_sheet(update, lang, ui, body, round_points, goal_text(view, lang))
 
 
 __all__ = ["KEYS", "TEXTS", "REFUSALS", "COLORS", "card_name", "event_text", "local_action", "refusal_text",

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .cards import depth, direction, draw_pile, face, pile_count
-from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, spoken_label
-from .log import LOG_OPEN, GameLog, Line
-from .sheet import record_round, result_dialog, round_dialog, score_sheet
-from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
-                             score_table, seat_list, status_line,
-                             table_section)
+from .cards import direction, discard_top, face
+from .hand import hand_box, hand_cards, my_turn, playable_label, rank_order
+from .log import GameLog, Line
+from .sheet import result_sheet, round_sheet
+from .shedding_table import (action_button, centre_box, chooser, chooser_action, controls_box, player_name,
+                             score_table, seat_list, table_html)
 
 GAME_ID = "francesa"
 SUITS = ("H", "D", "S", "C")
@@ -53,16 +52,8 @@ def suit_chip(lang: str, suit: str) -> str:
 # ----- the table -------------------------------------------------------------------------------------
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds local state (the Jack being played, message, log)."""
-    view = update["view"]
-    parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if update["seat"] is not None:
-        parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang, ui))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return table_section(parts, GAME_ID, view)
+    return table_html(update, lang, ui, GAME_ID, (render_seats, render_centre, render_controls, render_hand),
+                      event_text, render_round, render_result)
 
 
 def render_seats(update: dict, lang: str) -> str:
@@ -83,25 +74,17 @@ def render_seats(update: dict, lang: str) -> str:
 
 
 def render_centre(update: dict, lang: str, ui: dict) -> str:
-    view, legal = update["view"], update["legal"]
+    view = update["view"]
     top = view["top"]
-    pile = draw_pile(view["draw_count"], "draw" in legal, t(lang, "pile.draw", n=view["draw_count"]))
-    discard = tag("div", card_face(top) + pile_count(view.get("discard_count")), class_=f"card fcard big s-{top[-1]}",
-                  data_depth=depth(view.get("discard_count", 1)), data_testid="discard-top", data_card=top,
-                  role="img", aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
+    discard = discard_top(lang, view, card_face(top), f"card fcard big s-{top[-1]}", card_name(lang, top))
     suit = view["suit"]
     info = [tag("span", f"{tx(lang, 'suit')}: {suit_chip(lang, suit)}", class_=f"suit-chip s-{suit}",
                 data_testid="current-suit", data_suit=suit),
             direction(lang, view["direction"]),
             tag("span", escape(tx(lang, "round", n=view["round"]) + " · " + tx(lang, "limit", n=view["options"]["limit"])),
                 data_testid="round-info")]
-    if view["pending"]:
-        info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
-    if view.get("ace_bonus"):
-        info.append(tag("span", "A · " + tx(lang, "ace"), class_="pending", data_testid="ace-bonus"))
-    if ui.get("timer") is not None:
-        info.append(tag("span", t(lang, "timer", n=ui["timer"]), class_="timer", data_testid="turn-timer"))
-    return tag("div", pile + discard + tag("div", "".join(info), class_="table-info"), class_="centre")
+    ace = [tag("span", "A · " + tx(lang, "ace"), class_="pending", data_testid="ace-bonus")] if view.get("ace_bonus") else []
+    return centre_box(lang, update, ui, discard, info, ace)
 
 
 def status_text(update: dict, lang: str) -> str:
@@ -141,8 +124,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                          class_="note", data_testid="exposed"))
     jack = ui.get(JACK_KEY)
     suit_box = render_suit_chooser(jack, lang) if jack and jack in (view.get("hand") or []) else ""
-    return tag("div", status_line(status_text(update, lang), my_turn(update)) + "".join(notes) + message_line(ui) + suit_box
-               + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang), my_turn(update), buttons, "".join(notes), suit_box)
 
 
 def render_suit_chooser(card: str, lang: str) -> str:
@@ -153,11 +135,8 @@ def render_suit_chooser(card: str, lang: str) -> str:
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     legal = set(update["legal"])
-    hand = update["view"]["hand"]
-    keys = card_keys(hand)
-    cards = []
-    for i in display_order(hand, ui.get("sort"), suit_key, number_key):
-        card = hand[i]
+
+    def card(i: int, card: str, key: str) -> str:
         if rank_of(card) == "J":
             playable = any(a.startswith(f"play {card} suit:") for a in legal)
             action = f"ui:jack {card}" if playable else f"play {card}"
@@ -165,10 +144,10 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             action = f"play {card}"
             playable = action in legal
         cls = f"card fcard s-{card[-1]}" + (" playable" if playable else "") + (" chosen" if ui.get(JACK_KEY) == card else "")
-        label = spoken_label(rank_of(card), card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
-        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
-                            data_key=keys[i]))
-    return hand_box(lang, cards, ui.get("sort"), "sort.suit", mine=my_turn(update))
+        label = playable_label(lang, rank_of(card), card_name(lang, card), playable)
+        return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i, data_key=key)
+    return hand_box(lang, hand_cards(update, ui, suit_key, number_key, card), ui.get("sort"), "sort.suit",
+                    mine=my_turn(update))
 
 
 RANK_PLACE = rank_order(("J", "Q", "K", "A"))
@@ -182,13 +161,7 @@ def number_key(card: str) -> tuple:
     return (RANK_PLACE(rank_of(card)),)
 
 
-def local_action(ui: dict, action: str) -> None:
-    """``ui:jack <card>`` opens the suit chooser for that Jack; ``ui:cancel`` closes it."""
-    if action.startswith("ui:jack "):
-        ui[JACK_KEY] = action.split(" ", 1)[1]
-        ui["message"] = ""
-    elif action == "ui:cancel":
-        ui[JACK_KEY] = None
+local_action = chooser_action("jack", JACK_KEY)    # ``ui:jack <card>``: the suit chooser for that Jack
 
 
 # ----- overlays ----------------------------------------------------------------------------------
@@ -210,18 +183,16 @@ def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
     seats = active_seats(view)
-    body = tag("p", escape(LOG.say(Line("out", {}, last["winner"]), update, lang)), data_testid="round-winner")
+    body = LOG.paragraph(Line("out", {}, last["winner"]), update, lang, "round-winner")
     if last.get("penalty"):
         penalty = Line("round.penalty", {"n": last["penalty"]["count"]}, last["penalty"]["seat"])
-        body += tag("p", escape(LOG.say(penalty, update, lang)), data_testid="round-penalty")
+        body += LOG.paragraph(penalty, update, lang, "round-penalty")
     hands = [" ".join(tag("span", escape(rank_of(c)) + SUIT_SYMBOLS[c[-1]], class_=f"s-{c[-1]}",
                           aria_label=card_name(lang, c)) for c in h) for h in last["hands"]]
     body += score_table(update, lang, seats, [(tx(lang, "round.hand"), hands, True),
                                              (tx(lang, "round.points"), last["hand_points"])],
                         tx(lang, "round.points"), testid="round-hands")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, view["scores"], seats, goal_text(view, lang))
-    return round_dialog(update, lang, body)
+    return round_sheet(update, lang, ui, body, round_points, goal_text(view, lang), seats)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
@@ -233,9 +204,7 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
     body = score_table(update, lang, seats, [(tx(lang, "place"), [p if p is not None else "–" for p in places]),
                                              (t(lang, "sheet.total"), result["scores"])], tx(lang, "standings"),
                        testid="places")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, result["scores"], seats, goal_text(view, lang), result["winners"])
-    return result_dialog(update, lang, ui, result["winners"], body)
+    return result_sheet(update, lang, ui, body, round_points, goal_text(view, lang), seats)
 
 
 # ----- the log ---------------------------------------------------------------------------------------

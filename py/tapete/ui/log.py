@@ -156,6 +156,10 @@ class GameLog:
             text += " (" + "; ".join(self.entry(lang, k).format(**f) for k, f in line.extra) + ")"
         return text
 
+    def paragraph(self, line: Line, update: dict, lang: str, testid: str) -> str:
+        """``line`` said as a paragraph of a dialog (``data-testid=testid``)."""
+        return tag("p", escape(self.say(line, update, lang)), data_testid=testid)
+
     def text(self, event: dict, update: dict, lang: str) -> str | None:
         """The sentence for one event as this seat says it, or None for a silent event. Events come
         over the network: one that is malformed (or of a kind without a sentence, which

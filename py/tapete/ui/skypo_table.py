@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 
-from .cards import depth, draw_pile, face, pile_count
-from .hand import action_bar, my_turn, others_around, player_name, status_line, turn_badge
-from .log import LOG_OPEN, GameLog, Line, names_of, render_log
+from .cards import depth, face, pile_count
+from .hand import my_turn, others_around, player_name, turn_badge
+from .log import GameLog, Line, names_of
 from .html import button, escape, tag
 from .i18n import Catalog
-from .shedding_table import table_section
-from .sheet import record_round, result_dialog, round_dialog, score_sheet
+from .shedding_table import controls_box, pile_of, table_html
+from .sheet import result_sheet, round_sheet
 
 GAME = "skypo"
 GRID_ROWS, GRID_COLS = 3, 4
@@ -112,17 +112,8 @@ def cell_action(mode: str, row: int, col: int) -> str:
 # ----- the table -----------------------------------------------------------------------------------
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds local choices, the message and the log."""
-    view = update["view"]
-    me = update["seat"]
-    parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if me is not None:
-        parts.append(render_my_grid(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang, ui))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return table_section(parts, GAME, view, data_mode=my_mode(update, ui))
+    return table_html(update, lang, ui, GAME, (render_opponents, render_centre, render_controls, render_my_grid),
+                      event_text, render_round, render_result, data_mode=my_mode(update, ui))
 
 
 def visible_sum(grid: list) -> int:
@@ -198,8 +189,7 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     me = update["seat"]
     mine = me is not None and view["turn"] == me
     mode = current_mode(view, ui)
-    can_draw = "draw" in legal
-    pile = draw_pile(view["draw_count"], can_draw, t(lang, "pile.draw", n=view["draw_count"]))
+    pile = pile_of(update, lang)
     top = view["top"]
     label = f"{t(lang, 'pile.discard')}: {card_name(lang, top)}" if top is not None else t(lang, "pile.discard")
     shown = (card_face(top) if top is not None else "") + pile_count(view.get("discard_count"))
@@ -268,14 +258,12 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                               aria_pressed=str(mode == "discard").lower()))
     if current_mode(view, ui) in ("take", "discard"):
         buttons.append(button(t(lang, "cancel"), "ui:cancel", "btn-cancel", "btn cancel"))
-    status = status_line(status_text(update, lang, ui), my_turn(update))
     notes = []
     if view["closer"] is not None and view["phase"] in ("turn", "drawn"):
         text = t(lang, "last_turn.you") if view["closer"] == me else \
             t(lang, "last_turn.other", name=player_name(lang, update, view["closer"]))
         notes.append(tag("p", escape(text), class_="note last-turn", data_testid="last-turn"))
-    message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
-    return tag("div", status + "".join(notes) + message + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang, ui), my_turn(update), buttons, "".join(notes))
 
 
 def render_my_grid(update: dict, lang: str, ui: dict) -> str:
@@ -361,8 +349,8 @@ def closer_note(update: dict, lang: str, last: dict) -> str:
         why = Line("round.not_positive", {"points": points}, closer)
     else:
         why = Line("round.kept", {}, closer)
-    return (tag("p", escape(LOG.say(Line("round.closer", {}, closer), update, lang)), data_testid="round-closer")
-            + tag("p", escape(LOG.say(why, update, lang)), data_testid="closer-note"))
+    return LOG.paragraph(Line("round.closer", {}, closer), update, lang, "round-closer") + \
+        LOG.paragraph(why, update, lang, "closer-note")
 
 
 def goal_text(view: dict, lang: str) -> str:
@@ -370,23 +358,14 @@ def goal_text(view: dict, lang: str) -> str:
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
-    view = update["view"]
-    last = view["last_round"]
+    last = update["view"]["last_round"]
     body = closer_note(update, lang, last) + round_table(update, lang, last, "round-scores")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
-    return round_dialog(update, lang, body)
+    return round_sheet(update, lang, ui, body, round_points, goal_text(update["view"], lang))
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
     """The last round explained, then the round-by-round sheet (lowest total wins)."""
     view = update["view"]
-    result = view["result"]
-    body = ""
-    if view.get("last_round"):
-        body += closer_note(update, lang, view["last_round"]) + round_table(update, lang, view["last_round"],
-                                                                            "round-scores")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
-                        result["winners"])
-    return result_dialog(update, lang, ui, result["winners"], body)
+    last = view.get("last_round")
+    body = closer_note(update, lang, last) + round_table(update, lang, last, "round-scores") if last else ""
+    return result_sheet(update, lang, ui, body, round_points, goal_text(view, lang))

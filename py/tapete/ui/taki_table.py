@@ -11,12 +11,12 @@ from __future__ import annotations
 from .chupate_table import COLOR_SHAPES
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .cards import depth, direction, draw_pile, face, pile_count
-from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, spoken_label
-from .log import LOG_OPEN, GameLog, Line
+from .cards import direction, discard_top, face
+from .hand import hand_box, hand_cards, my_turn, playable_label, rank_order
+from .log import GameLog, Line
 from .sheet import cards_left_table, result_dialog
-from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
-                             seat_list, status_line, table_section)
+from .shedding_table import (action_button, centre_box, chooser, chooser_action, controls_box, player_name,
+                             seat_list, table_html)
 
 GAME_ID = "taki"
 COLORS = ("R", "B", "G", "Y")
@@ -64,14 +64,8 @@ def card_class(card: str) -> str:
 # ----- the table -------------------------------------------------------------------------------------
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds local state (the colour being chosen, message, log)."""
-    view = update["view"]
-    parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if update["seat"] is not None:
-        parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return table_section(parts, GAME_ID, view)
+    return table_html(update, lang, ui, GAME_ID, (render_seats, render_centre, render_controls, render_hand),
+                      event_text, result=render_result)
 
 
 def render_seats(update: dict, lang: str) -> str:
@@ -93,27 +87,20 @@ def render_seats(update: dict, lang: str) -> str:
 
 
 def render_centre(update: dict, lang: str, ui: dict) -> str:
-    view, legal = update["view"], update["legal"]
+    view = update["view"]
     top = view["top"]
-    pile = draw_pile(view["draw_count"], "draw" in legal, t(lang, "pile.draw", n=view["draw_count"]))
     color = view["color"]
-    discard = tag("div", card_face(top) + pile_count(view.get("discard_count")), class_=card_class(top) + f" big wild-{color}",
-                  data_depth=depth(view.get("discard_count", 1)), data_testid="discard-top",
-                  data_card=top, role="img", aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
+    discard = discard_top(lang, view, card_face(top), card_class(top) + f" big wild-{color}", card_name(lang, top))
     if color:
         chip = tag("span", f"{t(lang, 'color')}: {color_text(lang, color)}", class_=f"color-chip c-{color}",
                    data_testid="current-color", data_color=color)
     else:
         chip = tag("span", tx(lang, "color.any"), class_="color-chip any", data_testid="current-color", data_color="")
-    info = [chip, direction(lang, view["direction"])]
-    if view["pending"]:
-        info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
+    plus3 = []
     if view["plus3_by"] is not None:
-        info.append(tag("span", escape(tx(lang, "plus3", name=player_name(lang, update, view["plus3_by"]))),
-                        class_="pending", data_testid="plus3", data_seat=view["plus3_by"]))
-    if ui.get("timer") is not None:
-        info.append(tag("span", t(lang, "timer", n=ui["timer"]), class_="timer", data_testid="turn-timer"))
-    return tag("div", pile + discard + tag("div", "".join(info), class_="table-info"), class_="centre")
+        plus3.append(tag("span", escape(tx(lang, "plus3", name=player_name(lang, update, view["plus3_by"]))),
+                         class_="pending", data_testid="plus3", data_seat=view["plus3_by"]))
+    return centre_box(lang, update, ui, discard, [chip, direction(lang, view["direction"])], plus3)
 
 
 def render_run(update: dict, lang: str) -> str:
@@ -175,8 +162,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
         buttons.insert(0, action_button(tx(lang, "break"), "break", legal, "B", cls="primary"))
     choosing = ui.get(COLOR_KEY)
     color_box = render_color_chooser(choosing, lang) if choosing and choosing in (view.get("hand") or []) else ""
-    return tag("div", status_line(status_text(update, lang), my_turn(update)) + render_run(update, lang) + message_line(ui)
-               + color_box + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang), my_turn(update), buttons, render_run(update, lang), color_box)
 
 
 def render_color_chooser(card: str, lang: str) -> str:
@@ -198,18 +184,14 @@ def hand_action(card: str, legal: set[str]) -> tuple[str, bool]:
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     legal = set(update["legal"])
-    hand = update["view"]["hand"]
-    keys = card_keys(hand)
-    cards = []
-    for i in display_order(hand, ui.get("sort"), color_key, number_key):
-        card = hand[i]
+
+    def card(i: int, card: str, key: str) -> str:
         action, playable = hand_action(card, legal)
         cls = card_class(card) + (" playable" if playable else "") + (" chosen" if ui.get(COLOR_KEY) == card else "")
         glyph = GLYPHS.get(card[1:] if coloured(card) else card, card[1:])
-        label = spoken_label(glyph, card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
-        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
-                            data_key=keys[i]))
-    return hand_box(lang, cards, ui.get("sort"), mine=my_turn(update))
+        label = playable_label(lang, glyph, card_name(lang, card), playable)
+        return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i, data_key=key)
+    return hand_box(lang, hand_cards(update, ui, color_key, number_key, card), ui.get("sort"), mine=my_turn(update))
 
 
 RANK_PLACE = rank_order(("S", "R", "+", "T", "+2", "CC", "ST", "K", "+3", "X3"))
@@ -223,13 +205,7 @@ def number_key(card: str) -> tuple:
     return (RANK_PLACE(card[1:] if coloured(card) else card),)
 
 
-def local_action(ui: dict, action: str) -> None:
-    """``ui:color <card>`` opens the colour chooser for a change colour / Super TAKI; ``ui:cancel`` closes it."""
-    if action.startswith("ui:color "):
-        ui[COLOR_KEY] = action.split(" ", 1)[1]
-        ui["message"] = ""
-    elif action == "ui:cancel":
-        ui[COLOR_KEY] = None
+local_action = chooser_action("color", COLOR_KEY)  # ``ui:color <card>``: the colour of a change colour / Super TAKI
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
