@@ -53,6 +53,13 @@ def pile_count(count: int | None) -> str:
     return tag("span", escape(str(count)), class_="pile-count discard-count", aria_hidden="true")
 
 
+def discard_top(lang: str, view: dict, face_html: str, cls: str, name: str) -> str:
+    """The discard pile's top card (``discard-top``) as an image named by the card, with depth and count."""
+    return tag("div", face_html + pile_count(view.get("discard_count")), class_=cls,
+               data_depth=depth(view.get("discard_count", 1)), data_testid="discard-top", data_card=view["top"],
+               role="img", aria_label=f"{t(lang, 'pile.discard')}: {name}")
+
+
 ARROW = ('<svg class="dir-arrow" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">'
          '<path d="M18.9 16A8 8 0 1 1 12 4" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>'
          '<path d="M12 0.8 16.2 4 12 7.2z" fill="currentColor"/></svg>')
@@ -66,4 +73,4 @@ def direction(lang: str, value: int) -> str:
                class_="direction " + ("cw" if value == 1 else "ccw"), data_testid="direction", data_direction=value)
 
 
-__all__ = ["direction", "face", "depth", "seat_backs", "draw_pile", "pile_count", "SEAT_BACKS"]
+__all__ = ["direction", "discard_top", "face", "depth", "seat_backs", "draw_pile", "pile_count", "SEAT_BACKS"]

@@ -6,14 +6,13 @@ only what the seat may see. Each card is a button whose ``data-action`` is the a
 
 from __future__ import annotations
 
-from .cards import depth, direction, draw_pile, face, pile_count, seat_backs
+from .cards import direction, discard_top, face
 from .html import button, escape, tag
-from .i18n import t
-from .hand import (action_bar, card_keys, display_order, hand_box, my_turn, others_around, player_name, rank_order,
-                   spoken_label, status_line)
-from .log import LOG_OPEN, GameLog, Line, render_log
-from .shedding_table import chooser
-from .sheet import cards_left_table, record_round, result_dialog, round_dialog, score_sheet
+from .i18n import Catalog, t
+from .hand import hand_box, hand_cards, my_turn, player_name, playable_label, rank_order, spoken_label
+from .log import GameLog, Line
+from .shedding_table import centre_box, chooser, controls_box, seat_list, table_html
+from .sheet import cards_left_table, result_dialog, result_sheet, round_sheet, winner_points
 
 COLOR_SHAPES = {"R": "●", "B": "■", "G": "▲", "Y": "★"}   # a shape per colour: colour-blind safe
 RANK_GLYPHS = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "★", "W+4": "+4"}
@@ -41,62 +40,31 @@ def card_face(card: str, color: str | None = None) -> str:
 def card_button(lang: str, card: str, action: str, playable: bool, index: int, key: str | None = None) -> str:
     cls = f"card c-{card[0]}" + (" playable" if playable else "")
     rank = card if card[0] == "W" else card[1:]
-    label = spoken_label(RANK_GLYPHS.get(rank, rank), card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
+    label = playable_label(lang, RANK_GLYPHS.get(rank, rank), card_name(lang, card), playable)
     return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=index,
                   data_key=key or card)
 
 
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds local choices (picking a wild's colour, a message...)."""
-    view, legal = update["view"], set(update["legal"])
-    me = update["seat"]
-    parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if me is not None:
-        parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang, ui))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return tag("section", "".join(parts), class_="table chupate", data_testid="table",
-               data_phase=view["phase"], data_turn=view["turn"], data_version=view["version"])
+    return table_html(update, lang, ui, "chupate", (render_opponents, render_centre, render_controls, render_hand),
+                      event_text, render_round, render_result)
 
 
 def render_opponents(update: dict, lang: str) -> str:
-    view = update["view"]
-    items = []
-    for seat in others_around(len(view["counts"]), update["seat"]):     # from my left, so the arrows are right
-        count = view["counts"][seat]
-        name = player_name(lang, update, seat)
-        cls = "seat" + (" on-turn" if seat == view["turn"] else "")
-        count_text = t(lang, "card1") if count == 1 else t(lang, "cards", n=count)
-        backs = seat_backs(count)
-        items.append(tag("li", tag("span", escape(name), class_="name") + backs
-                         + tag("span", escape(count_text), class_="count", data_testid=f"count-{seat}"),
-                         class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
-    return tag("ul", "".join(items), class_="opponents", data_testid="opponents", data_direction=view["direction"])
+    """The other seats (marked on turn even at the end of a round: the turn stays with the winner)."""
+    return seat_list(update, lang, on_turn=lambda seat: seat == update["view"]["turn"])
 
 
 def render_centre(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
-    legal = update["legal"]
     top = view["top"]
-    draw_label = t(lang, "pile.draw", n=view["draw_count"])
-    draw_action = "draw" if "draw" in legal else None
-    pile = draw_pile(view["draw_count"], bool(draw_action), draw_label)
-    discard = tag("div", card_face(top, view["color"]) + pile_count(view.get("discard_count")),
-                  class_=f"card big c-{top[0]} wild-{view['color']}", data_depth=depth(view.get("discard_count", 1)),
-                  data_testid="discard-top", data_card=top, role="img",
-                  aria_label=f"{t(lang, 'pile.discard')}: "
-                  + spoken_label(RANK_GLYPHS.get(top if top[0] == "W" else top[1:], top[1:]), card_name(lang, top)))
+    discard = discard_top(lang, view, card_face(top, view["color"]), f"card big c-{top[0]} wild-{view['color']}",
+                          spoken_label(RANK_GLYPHS.get(top if top[0] == "W" else top[1:], top[1:]), card_name(lang, top)))
     info = [tag("span", escape(f"{t(lang, 'color')}: {COLOR_SHAPES[view['color']]} {t(lang, view['color'])}"),
                 class_=f"color-chip c-{view['color']}", data_testid="current-color", data_color=view["color"]),
             direction(lang, view["direction"])]
-    if view["pending"]:
-        info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
-    if ui.get("timer") is not None:
-        info.append(tag("span", t(lang, "timer", n=ui["timer"]), class_="timer", data_testid="turn-timer"))
-    return tag("div", pile + discard + tag("div", "".join(info), class_="table-info"), class_="centre")
+    return centre_box(lang, update, ui, discard, info)
 
 
 def status_text(update: dict, lang: str) -> str:
@@ -125,14 +93,12 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
         if action in legal:                 # only what makes sense now: the bar keeps its height
             buttons.append(button(f"{t(lang, key)} ({hotkey})", action, f"btn-{action}", "btn " + action,
                                   aria_keyshortcuts=hotkey.lower()))
-    status = status_line(status_text(update, lang), my_turn(update))
     notes = []
     if view["exposed"] is not None and view["exposed"] != update["seat"] and "denounce" in legal:
         notes.append(tag("p", escape(t(lang, "exposed", name=player_name(lang, update, view["exposed"]))),
                          class_="note"))
-    message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
     chooser = render_color_chooser(ui.get("wild"), legal, lang) if ui.get("wild") else ""
-    return tag("div", status + "".join(notes) + message + chooser + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang), my_turn(update), buttons, "".join(notes), chooser)
 
 
 def render_color_chooser(card: str, legal: list[str], lang: str) -> str:
@@ -161,31 +127,12 @@ def number_key(card: str) -> tuple:
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     legal = set(update["legal"])
-    hand = update["view"]["hand"]
-    keys = card_keys(hand)
-    cards = []
-    for i in display_order(hand, ui.get("sort"), color_key, number_key):
-        card = hand[i]
+
+    def card(i: int, card: str, key: str) -> str:
         if card[0] == "W":
-            playable = any(a.startswith(f"play {card} color:") for a in legal)
-            action = f"wild {card}"
-        else:
-            action = f"play {card}"
-            playable = action in legal
-        cards.append(card_button(lang, card, action, playable, i, keys[i]))
-    return hand_box(lang, cards, ui.get("sort"), mine=my_turn(update))
-
-
-SENTENCES = {
-    "es": {"challenged.bluff": {"you": "Pillas la mentira de {other}: roba 4", "they": "{name} pilla la mentira de {other}",
-                                "they_you": "{name} pilla tu mentira: robas 4"},
-           "challenged.honest": {"you": "Acusas a {other} sin razón", "they": "{name} acusa a {other} sin razón",
-                                 "they_you": "{name} te acusa sin razón"}},
-    "en": {"challenged.bluff": {"you": "You catch {other} bluffing: they draw 4", "they": "{name} catches {other} bluffing",
-                                "they_you": "{name} catches you bluffing: you draw 4"},
-           "challenged.honest": {"you": "You wrongly accuse {other}", "they": "{name} wrongly accuses {other}",
-                                 "they_you": "{name} wrongly accuses you"}},
-}
+            return card_button(lang, card, f"wild {card}", any(a.startswith(f"play {card} color:") for a in legal), i, key)
+        return card_button(lang, card, f"play {card}", f"play {card}" in legal, i, key)
+    return hand_box(lang, hand_cards(update, ui, color_key, number_key, card), ui.get("sort"), mine=my_turn(update))
 
 
 def _challenged(event: dict, update: dict, lang: str) -> Line:
@@ -200,7 +147,9 @@ def _round_over(event: dict, update: dict, lang: str) -> Line | None:
     return Line("round_over", {"points": event["points"]}, event["winner"])
 
 
-LOG = GameLog(card_name, SENTENCES, call={"es": "¡última!", "en": "last card!"},
+CATALOG = Catalog.of("chupate")      # its part of text/<lang>.json: the log's sentences and the call
+SENTENCES = CATALOG.sentences
+LOG = GameLog(card_name, SENTENCES, call=CATALOG.call,
               special={"challenged": _challenged, "round_over": _round_over})
 
 
@@ -209,10 +158,7 @@ def event_text(event: dict, update: dict, lang: str) -> str | None:
     return LOG.text(event, update, lang)
 
 
-def round_points(view: dict) -> list[int]:
-    """Points each seat scored in the view's last round: the winner scores the others' cards."""
-    last = view["last_round"]
-    return [last["points"] if s == last["winner"] else 0 for s in range(view["players"])]
+round_points = winner_points     # the winner of a round scores the others' cards
 
 
 def goal_text(view: dict, lang: str) -> str:
@@ -220,25 +166,16 @@ def goal_text(view: dict, lang: str) -> str:
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
-    view = update["view"]
-    last = view["last_round"]
-    body = tag("p", escape(LOG.say(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang)),
-               data_testid="round-winner")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
-    return round_dialog(update, lang, body)
+    last = update["view"]["last_round"]
+    body = LOG.paragraph(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang, "round-winner")
+    return round_sheet(update, lang, ui, body, round_points, goal_text(update["view"], lang))
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
     """Quick game: the winner and everybody's cards left; points game: the round-by-round sheet."""
     view = update["view"]
-    result = view["result"]
-    winners = result["winners"]
-    last = view.get("last_round") or {}
-    if view["options"].get("quick"):
-        body = cards_left_table(update, lang, view["counts"], last.get("hand_points"), winners)
-    else:
-        rounds = record_round(ui.get("rounds") or [], view, round_points)
-        body = score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
-                           winners)
+    if not view["options"].get("quick"):
+        return result_sheet(update, lang, ui, "", round_points, goal_text(view, lang))
+    winners = view["result"]["winners"]
+    body = cards_left_table(update, lang, view["counts"], (view.get("last_round") or {}).get("hand_points"), winners)
     return result_dialog(update, lang, ui, winners, body)

@@ -12,111 +12,22 @@ from __future__ import annotations
 
 from ..games.dos.cards import COLORS, WILD_DOS, WILD_NUMBER, card_points, resolve
 from .chupate_table import COLOR_SHAPES
-from .cards import draw_pile, face, seat_backs
-from .hand import action_bar, card_keys, display_order, hand_box, others_around, player_name, spoken_label, status_line
-from .log import LOG_OPEN, GameLog, Line, render_log
+from .cards import face
+from .hand import hand_box, hand_cards, player_name, spoken_label
+from .log import GameLog, Line
 from .html import button, escape, tag
 from .i18n import Catalog
 from .i18n import t as shared_t
-from .shedding_table import table_section
-from .sheet import record_round, result_dialog, round_dialog, score_sheet
+from .shedding_table import controls_box, pile_of, seat_list, table_html
+from .sheet import result_sheet, round_sheet, winner_points
 
 GAME = "dos"
 SEL_KEY = "dos_sel"        # ui key: {"key": <round and hand it was made on>, "idx": [hand indices]}
 MAX_SELECTED = 2
 KEYS = {"d": "draw", "e": "end", "2": "dos", "n": "next"}
 
-TEXTS: dict[str, dict[str, str]] = {
-    "es": {
-        "B": "azul", "G": "verde", "R": "rojo", "Y": "amarillo",
-        "card.WD": "DOS comodín", "card.#": "comodín # {color}",
-        "center": "Fila central", "center_card": "Carta {n} de la fila: {card}", "covered_by": "emparejada con {cards}",
-        "new_slot": "Hueco nuevo en la fila", "place_here": "Poner {card} en la fila",
-        "hand": "Tu mano", "selected": "seleccionada", "select_hint": "elegir",
-        "match_on": "emparejar {cards} con {card}",
-        "draw": "Robar (D)", "place": "Poner en la fila", "end": "Terminar turno (E)", "end_bonus": "No poner más (E)",
-        "dos": "¡DOS! (2)", "catch": "¡Pillar a {name}!", "clear": "Deseleccionar",
-        "points": "{n} puntos", "target": "Gana quien llegue a {n} puntos", "dealer": "Reparte",
-        "called_badge": "¡DOS!", "bonus_chip": "Bonificaciones de color: {n}",
-        "bonus.single": "★ color", "bonus.double": "★★ doble color",
-        "penalty": "Te han pillado: robarás {n} al final del turno",
-        "st.play": "Te toca: elige 1 o 2 cartas y pulsa una carta de la fila que sumen, o roba",
-        "st.selected": "Pulsa la carta de la fila con la que emparejas {cards}",
-        "st.drawn": "Has robado: empareja, o elige una carta y ponla en la fila",
-        "st.more": "Sigue emparejando con otras cartas de la fila, o termina el turno",
-        "st.bonus": "Bonificación de color: pon {n} cartas en la fila (elige y pulsa el hueco), o termina",
-        "st.bonus1": "Bonificación de color: pon 1 carta en la fila (elige y pulsa el hueco), o termina",
-        "st.round_over": "Fin de la ronda",
-        "you_exposed": "Tienes dos cartas: ¡pulsa «¡DOS!» antes de que te pillen!",
-        "other_exposed": "{name} tiene dos cartas y no ha dicho «¡DOS!»: ¡píllale!",
-        "preview": "{cards} con {card}: {values}", "preview.bonus.single": "bonificación de color",
-        "preview.bonus.double": "¡doble color! los demás roban 1", "preview.none": "ninguna",
-        "counts_as": "{card} = {value}", "no_fit": "{cards} no suma ninguna carta libre de la fila",
-        "col.player": "Jugador", "col.hand": "Mano", "col.points": "Puntos", "col.none": "ninguna", "hands.caption": "Cartas que quedaban",
-    },
-    "en": {
-        "B": "blue", "G": "green", "R": "red", "Y": "yellow",
-        "card.WD": "Wild DOS", "card.#": "{color} Wild #",
-        "center": "Centre row", "center_card": "Row card {n}: {card}", "covered_by": "matched with {cards}",
-        "new_slot": "New slot in the row", "place_here": "Put {card} in the row",
-        "hand": "Your hand", "selected": "selected", "select_hint": "select",
-        "match_on": "match {cards} on {card}",
-        "draw": "Draw (D)", "place": "Put in the row", "end": "End turn (E)", "end_bonus": "Place no more (E)",
-        "dos": "DOS! (2)", "catch": "Catch {name}!", "clear": "Clear selection",
-        "points": "{n} points", "target": "First to {n} points wins", "dealer": "Dealer",
-        "called_badge": "DOS!", "bonus_chip": "Colour bonuses: {n}",
-        "bonus.single": "★ colour", "bonus.double": "★★ double colour",
-        "penalty": "You were caught: you draw {n} at the end of your turn",
-        "st.play": "Your turn: select 1 or 2 cards, then a row card they add up to, or draw",
-        "st.selected": "Click the row card to match {cards} on",
-        "st.drawn": "You drew: match, or select a card and put it in the row",
-        "st.more": "Keep matching other row cards, or end your turn",
-        "st.bonus": "Colour bonus: put {n} cards in the row (select, then the empty slot), or end",
-        "st.bonus1": "Colour bonus: put 1 card in the row (select, then the empty slot), or end",
-        "st.round_over": "End of the round",
-        "you_exposed": "You hold two cards: press “DOS!” before someone catches you!",
-        "other_exposed": "{name} holds two cards and has not called “DOS!”: catch them!",
-        "preview": "{cards} on {card}: {values}", "preview.bonus.single": "colour bonus",
-        "preview.bonus.double": "double colour! the others draw 1", "preview.none": "none",
-        "counts_as": "{card} = {value}", "no_fit": "{cards} adds up to no free row card",
-        "col.player": "Player", "col.hand": "Hand", "col.points": "Points", "col.none": "none", "hands.caption": "Cards left in hand",
-    },
-}
-
-# Refusal codes of the DOS engine, in this game's words (then i18n.REFUSALS, then the engine's message).
-REFUSALS: dict[str, dict[str, str]] = {
-    "es": {
-        "no_such_card": "esa carta no está en la fila", "matched_already": "ya has emparejado este turno: sigue emparejando o termina",
-        "not_in_hand": "no tienes esa carta", "card_order": "elige las cartas otra vez",
-        "no_match": "esas cartas no suman el número de esa carta de la fila",
-        "place_bonus": "pon una carta en la fila por tu bonificación de color, o termina",
-        "already_drew": "ya has robado este turno: empareja o pon una carta en la fila",
-        "draw_first": "solo puedes poner una carta en la fila después de robar sin emparejar, o por una bonificación",
-        "place_required": "has robado y no has emparejado: pon una carta de tu mano en la fila",
-        "match_or_draw": "empareja una carta de la fila o roba antes de terminar",
-        "cannot_call": "«¡DOS!» se dice al quedarte con exactamente dos cartas",
-        "nothing_to_catch": "nadie tiene dos cartas sin haber dicho «¡DOS!»",
-        "not_round_over": "la siguiente ronda la reparte quien ganó esta", "no_such_seat": "ese jugador no existe",
-        "not_your_turn": "no es tu turno (ahora solo puedes decir «¡DOS!» o pillar)",
-    },
-    "en": {
-        "no_such_card": "that card is not in the row", "matched_already": "you have matched this turn: match more or end",
-        "not_in_hand": "you do not hold that card", "card_order": "select the cards again",
-        "no_match": "those cards do not add up to that row card's number",
-        "place_bonus": "put a card in the row for your colour bonus, or end",
-        "already_drew": "you already drew this turn: match or put a card in the row",
-        "draw_first": "you may put a card in the row only after drawing without a match, or for a bonus",
-        "place_required": "you drew and did not match: put a card from your hand in the row",
-        "match_or_draw": "match a row card or draw before ending your turn",
-        "cannot_call": "“DOS!” is called when you hold exactly two cards",
-        "nothing_to_catch": "nobody holds two cards without having called “DOS!”",
-        "not_round_over": "the next round is dealt by the winner of this one", "no_such_seat": "there is no such player",
-        "not_your_turn": "it is not your turn (you may only call “DOS!” or catch now)",
-    },
-}
-
-
-CATALOG = Catalog(TEXTS, REFUSALS)
+CATALOG = Catalog.of(GAME)      # its part of text/<lang>.json
+TEXTS, REFUSALS, SENTENCES = CATALOG.texts, CATALOG.refusals, CATALOG.sentences
 refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
 t = CATALOG.t                   # this game's text for a key, else the shared i18n.t text
 
@@ -213,41 +124,27 @@ def place_target(update: dict, ui: dict) -> str | None:
 # ----- the table -----------------------------------------------------------------------------------
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds the selection, the message and the log."""
-    view = update["view"]
-    parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if update["seat"] is not None:
-        parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang, ui))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return table_section(parts, GAME, view)
+    return table_html(update, lang, ui, GAME, (render_opponents, render_centre, render_controls, render_hand),
+                      event_text, render_round, render_result)
 
 
 def render_opponents(update: dict, lang: str) -> str:
     view, legal = update["view"], update["legal"]
-    items = []
-    for seat in others_around(len(view["counts"]), update["seat"]):     # in turn order from my left
-        count = view["counts"][seat]
-        cls = "seat" + (" on-turn" if seat == view["turn"] and view["phase"] in ("play", "bonus") else "")
-        count_text = shared_t(lang, "card1") if count == 1 else shared_t(lang, "cards", n=count)
-        body = tag("span", escape(player_name(lang, update, seat)), class_="name")
-        body += seat_backs(count)
-        body += tag("span", count_text, class_="count", data_testid=f"count-{seat}")
-        body += tag("span", escape(t(lang, "points", n=view["scores"][seat])), class_="score", data_testid=f"score-{seat}")
+
+    def extra(seat: int) -> tuple[str, str]:
+        body = tag("span", escape(t(lang, "points", n=view["scores"][seat])), class_="score", data_testid=f"score-{seat}")
         badges = []
         if seat == view["dealer"]:
             badges.append(tag("span", t(lang, "dealer"), class_="badge dealer"))
-        if view["called"][seat] and count == 2:
+        if view["called"][seat] and view["counts"][seat] == 2:
             badges.append(tag("span", t(lang, "called_badge"), class_="badge called", data_testid=f"called-{seat}"))
         if badges:
             body += tag("span", "".join(badges), class_="badges")
         if f"catch {seat}" in legal:
             body += button(t(lang, "catch", name=escape(player_name(lang, update, seat))), f"catch {seat}",
                            f"btn-catch-{seat}", "btn catch")
-        items.append(tag("li", body, class_=cls, data_testid=f"seat-{seat}", data_key=f"seat-{seat}"))
-    return tag("ul", "".join(items), class_="opponents", data_testid="opponents")
+        return body, ""
+    return seat_list(update, lang, extra, on_turn=lambda seat: seat == view["turn"] and view["phase"] in ("play", "bonus"))
 
 
 def render_centre(update: dict, lang: str, ui: dict) -> str:
@@ -284,7 +181,7 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
                             aria_label=t(lang, "place_here", card=card_name(lang, card))))
     row = tag("div", "".join(slots), class_="center-row", data_testid="center", role="group",
               aria_label=t(lang, "center"))
-    pile = draw_pile(view["draw_count"], "draw" in legal, shared_t(lang, "pile.draw", n=view["draw_count"]))
+    pile = pile_of(update, lang)
     info = [tag("span", escape(t(lang, "target", n=view["options"].get("target", 200))), class_="target")]
     if view["bonus"] and view["phase"] in ("play", "bonus"):
         info.append(tag("span", escape(t(lang, "bonus_chip", n=view["bonus"])), class_="bonus-chip", data_testid="bonus"))
@@ -355,7 +252,6 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
     if me is not None and view["phase"] in ("play", "bonus"):
         if "dos" in legal:
             buttons.append(button(t(lang, "dos"), "dos", "btn-dos", "btn dos-call", aria_keyshortcuts="2"))
-    status = status_line(status_text(update, lang, ui), my_turn(update))
     notes = []
     if me is not None and me in view["exposed"] and "dos" in legal:
         notes.append(tag("p", escape(t(lang, "you_exposed")), class_="note", data_testid="exposed-you"))
@@ -365,16 +261,13 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                              class_="note", data_testid=f"exposed-{seat}"))
     if my_turn(update) and view["penalty"]:
         notes.append(tag("p", escape(t(lang, "penalty", n=view["penalty"])), class_="note", data_testid="penalty"))
-    message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
-    return tag("div", status + "".join(notes) + preview(update, lang, ui) + message
-               + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang, ui), my_turn(update), buttons,
+                        "".join(notes) + preview(update, lang, ui))
 
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     view, legal = update["view"], update["legal"]
-    hand = view["hand"]
-    chosen = selected(view, ui)
-    key = selection_key(view)
+    chosen, key = selected(view, ui), selection_key(view)
     playable_cards = set()
     for action in legal:
         verb, _, rest = action.partition(" ")
@@ -382,20 +275,18 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             playable_cards.update(rest.split(" on:")[0].split("+"))
         elif verb == "place":
             playable_cards.add(rest)
-    keys = card_keys(hand)
-    cards = []
-    for i in display_order(hand, ui.get("sort"), color_key, number_key):
-        card = hand[i]
+
+    def card_button(i: int, card: str, stable: str) -> str:
         is_sel = i in chosen
         cls = card_class(card) + (" playable" if card in playable_cards else "") + (" selected" if is_sel else "")
         label = spoken_label("2" if card == WILD_DOS else card[1:], card_name(lang, card)) \
             + (f" ({t(lang, 'selected')})" if is_sel else "")
-        cards.append(button(card_face(card), f"ui:sel:{i}:{key}", f"card-{card}", cls, aria_label=label,
-                            aria_pressed="true" if is_sel else "false", data_index=i, data_card=card,
-                            data_key=keys[i]))
+        return button(card_face(card), f"ui:sel:{i}:{key}", f"card-{card}", cls, aria_label=label,
+                      aria_pressed="true" if is_sel else "false", data_index=i, data_card=card, data_key=stable)
     me = update["seat"]
     score = tag("span", t(lang, "points", n=view["scores"][me]), class_="score", data_testid=f"score-{me}")
-    return hand_box(lang, cards, ui.get("sort"), extra=score, mine=my_turn(update))
+    return hand_box(lang, hand_cards(update, ui, color_key, number_key, card_button), ui.get("sort"), extra=score,
+                    mine=my_turn(update))
 
 
 def color_key(card: str) -> tuple:
@@ -408,33 +299,6 @@ def number_key(card: str) -> tuple:
 
 
 # ----- the log ------------------------------------------------------------------------------------
-SENTENCES = {
-    "es": {"matched": {"you": "Emparejas {cards} con {card}", "they": "{name} empareja {cards} con {card}"},
-           "declared": "{card} cuenta como {value}", "bonus.single": "bonificación de color",
-           "bonus.double": "¡doble color!", "reason.double_color": "por el doble color",
-           "reason.caught": "por no decir «¡DOS!»",
-           "placed": {"you": "Pones {card} en la fila", "they": "{name} pone {card} en la fila"},
-           "placed.bonus": {"you": "Pones {card} en la fila (bonificación)",
-                            "they": "{name} pone {card} en la fila (bonificación)"},
-           "row_refilled": "Se repone la fila: {cards}",
-           "caught": {"you": "Pillas a {other} sin decir «¡DOS!»", "they": "{name} pilla a {other} sin decir «¡DOS!»",
-                      "they_you": "{name} te pilla sin decir «¡DOS!»"},
-           "caught.later": {"you": "Pillas a {other}: robará 2 al final de su turno",
-                            "they": "{name} pilla a {other}: robará 2 al final de su turno",
-                            "they_you": "{name} te pilla: robarás 2 al final de tu turno"}},
-    "en": {"matched": {"you": "You match {cards} on {card}", "they": "{name} matches {cards} on {card}"},
-           "declared": "{card} counts as {value}", "bonus.single": "colour bonus",
-           "bonus.double": "double colour!", "reason.double_color": "for the double colour",
-           "reason.caught": "for not calling “DOS!”",
-           "placed": {"you": "You put {card} in the row", "they": "{name} puts {card} in the row"},
-           "placed.bonus": {"you": "You put {card} in the row (bonus)", "they": "{name} puts {card} in the row (bonus)"},
-           "row_refilled": "The row is refilled: {cards}",
-           "caught": {"you": "You catch {other} without “DOS!”", "they": "{name} catches {other} without “DOS!”",
-                      "they_you": "{name} catches you without “DOS!”"},
-           "caught.later": {"you": "You catch {other}: they draw 2 at the end of their turn",
-                            "they": "{name} catches {other}: they draw 2 at the end of their turn",
-                            "they_you": "{name} catches you: you draw 2 at the end of your turn"}},
-}
 
 
 def is_wild(card: str) -> bool:
@@ -482,7 +346,7 @@ def _caught(event: dict, update: dict, lang: str) -> Line:
     return Line("caught.later" if event.get("deferred") else "caught", {}, event["seat"], event["target"])
 
 
-LOG = GameLog(card_name, SENTENCES, call={"es": "¡DOS!", "en": "DOS!"}, special={
+LOG = GameLog(card_name, SENTENCES, call=CATALOG.call, special={
     "matched": _matched, "drew": _drew, "placed": _placed, "row_refilled": _refilled, "caught": _caught})
 
 
@@ -492,10 +356,7 @@ def event_text(event: dict, update: dict, lang: str) -> str | None:
 
 
 # ----- rounds and the result ----------------------------------------------------------------------
-def round_points(view: dict) -> list[int]:
-    """Points each seat scored in the view's last round: the winner scores the others' cards."""
-    last = view["last_round"]
-    return [last["points"] if s == last["winner"] else 0 for s in range(view["players"])]
+round_points = winner_points     # the winner of a round scores the others' cards
 
 
 def hands_table(update: dict, lang: str, last: dict) -> str:
@@ -521,25 +382,17 @@ def goal_text(view: dict, lang: str) -> str:
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
-    view = update["view"]
-    last = view["last_round"]
-    body = tag("p", escape(LOG.say(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang)),
-               data_testid="round-winner")
-    body += hands_table(update, lang, last)
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
-    return round_dialog(update, lang, body)
+    last = update["view"]["last_round"]
+    body = LOG.paragraph(Line("round_over", {"points": last["points"]}, last["winner"]), update, lang, "round-winner")
+    return round_sheet(update, lang, ui, body + hands_table(update, lang, last), round_points,
+                       goal_text(update["view"], lang))
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
     """The last round's hands, then the round-by-round sheet with the target."""
     view = update["view"]
-    result = view["result"]
     body = hands_table(update, lang, view["last_round"]) if view.get("last_round") else ""
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
-                        result["winners"])
-    return result_dialog(update, lang, ui, result["winners"], body)
+    return result_sheet(update, lang, ui, body, round_points, goal_text(view, lang))
 
 
 __all__ = ["KEYS", "TEXTS", "REFUSALS", "COLORS", "card_name", "event_text", "local_action", "refusal_text",

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from .html import button, escape, tag
 from .i18n import Catalog, t
-from .cards import depth, direction, draw_pile, face, pile_count
-from .hand import action_bar, card_keys, display_order, hand_box, my_turn, rank_order, spoken_label
-from .log import LOG_OPEN, GameLog, Line
-from .sheet import record_round, result_dialog, round_dialog, score_sheet
-from .shedding_table import (action_button, chooser, message_line, player_name, render_log,
-                             score_table, seat_list, status_line,
-                             table_section)
+from .cards import direction, discard_top, face
+from .hand import hand_box, hand_cards, my_turn, playable_label, rank_order
+from .log import GameLog, Line
+from .sheet import result_sheet, round_sheet
+from .shedding_table import (action_button, centre_box, chooser, chooser_action, controls_box, player_name,
+                             score_table, seat_list, table_html)
 
 GAME_ID = "francesa"
 SUITS = ("H", "D", "S", "C")
@@ -23,63 +22,8 @@ SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 JACK_KEY = "francesa_jack"          # ui key: the Jack whose suit is being chosen
 KEYS = {"d": "draw", "c": "call", "n": "denounce"}
 
-TEXTS: dict[str, dict[str, str]] = {
-    "es": {
-        "H": "corazones", "D": "diamantes", "S": "picas", "C": "tréboles",
-        "rank.J": "sota", "rank.Q": "dama", "rank.K": "rey", "rank.A": "as",
-        "card": "{rank} de {suit}",
-        "suit": "Palo", "call": "¡Chúpate 2!", "draw_pending": "Robar {n}", "draw_ace": "Robar 1",
-        "choose_suit": "La sota cambia el palo: elige uno", "limit": "Se pierde con más de {n} puntos",
-        "round": "Ronda {n}", "ace": "As: otra carta", "points": "{n} pts", "gone": "se fue",
-        "status.pending": "Te toca: responde con un 7 o roba {n}",
-        "status.ace": "Has jugado un as: juega otra carta que case (o una sota) o roba 1",
-        "status.round_over": "Fin de la ronda: reparte {name}", "status.dealer_you": "Fin de la ronda: te toca repartir",
-        "status.called": "Has dicho «¡chúpate 2!»",
-        "exposed": "{name} se quedó con una carta sin decir «¡chúpate 2!»: ¡denúncialo!",
-        "round.points": "Puntos de esta ronda", "round.total": "Total", "round.hand": "Cartas",
-        "place": "Puesto", "standings": "Clasificación final",
-    },
-    "en": {
-        "H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs",
-        "rank.J": "jack", "rank.Q": "queen", "rank.K": "king", "rank.A": "ace",
-        "card": "{rank} of {suit}",
-        "suit": "Suit", "call": "Chúpate 2!", "draw_pending": "Draw {n}", "draw_ace": "Draw 1",
-        "choose_suit": "The jack changes the suit: choose one", "limit": "Over {n} points loses",
-        "round": "Round {n}", "ace": "Ace: one more card", "points": "{n} pts", "gone": "left",
-        "status.pending": "Your turn: answer with a 7 or draw {n}",
-        "status.ace": "You played an ace: play one more matching card (or a jack) or draw 1",
-        "status.round_over": "Round over: {name} deals", "status.dealer_you": "Round over: your deal",
-        "status.called": "You called “chúpate 2!”",
-        "exposed": "{name} is down to one card without calling “chúpate 2”: denounce them!",
-        "round.points": "Points this round", "round.total": "Total", "round.hand": "Cards",
-        "place": "Place", "standings": "Final standings",
-    },
-}
-
-# Refusal codes of this engine, in this game's words (the app falls back to i18n.REFUSALS, then the message).
-REFUSALS: dict[str, dict[str, str]] = {
-    "es": {
-        "no_match": "esa carta no es del palo en juego ni del mismo número o figura",
-        "pending_seven": "hay un 7 pendiente: responde con otro 7 o roba (una sota no lo para)",
-        "choose_suit": "la sota pide un palo: elígelo", "no_suit_choice": "solo la sota cambia el palo",
-        "cannot_call": "«¡chúpate 2!» se dice en tu turno con dos cartas, antes de tirar la penúltima",
-        "nothing_to_denounce": "nadie se ha quedado con una carta sin decir «¡chúpate 2!»",
-        "not_dealer": "la siguiente ronda la reparte quien ganó la anterior",
-        "round_over": "la ronda ha terminado", "not_your_turn": "no es tu turno (ahora solo puedes denunciar)",
-    },
-    "en": {
-        "no_match": "that card matches neither the suit in play nor the rank on top",
-        "pending_seven": "a 7 is pending: answer with a 7 or draw (a jack does not stop it)",
-        "choose_suit": "a jack names a suit: choose one", "no_suit_choice": "only a jack changes the suit",
-        "cannot_call": "“chúpate 2” is called on your turn holding two cards, before playing the next-to-last",
-        "nothing_to_denounce": "nobody is down to one card without calling “chúpate 2”",
-        "not_dealer": "the next round is dealt by the winner of the last one",
-        "round_over": "the round is over", "not_your_turn": "it is not your turn (you may only denounce now)",
-    },
-}
-
-
-CATALOG = Catalog(TEXTS, REFUSALS)
+CATALOG = Catalog.of(GAME_ID)      # its part of text/<lang>.json
+TEXTS, REFUSALS, SENTENCES = CATALOG.texts, CATALOG.refusals, CATALOG.sentences
 refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
 tx = CATALOG.t                  # this game's text for a key, else the shared i18n.t text
 
@@ -108,16 +52,8 @@ def suit_chip(lang: str, suit: str) -> str:
 # ----- the table -------------------------------------------------------------------------------------
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds local state (the Jack being played, message, log)."""
-    view = update["view"]
-    parts = [render_seats(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if update["seat"] is not None:
-        parts.append(render_hand(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang, ui))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return table_section(parts, GAME_ID, view)
+    return table_html(update, lang, ui, GAME_ID, (render_seats, render_centre, render_controls, render_hand),
+                      event_text, render_round, render_result)
 
 
 def render_seats(update: dict, lang: str) -> str:
@@ -138,25 +74,17 @@ def render_seats(update: dict, lang: str) -> str:
 
 
 def render_centre(update: dict, lang: str, ui: dict) -> str:
-    view, legal = update["view"], update["legal"]
+    view = update["view"]
     top = view["top"]
-    pile = draw_pile(view["draw_count"], "draw" in legal, t(lang, "pile.draw", n=view["draw_count"]))
-    discard = tag("div", card_face(top) + pile_count(view.get("discard_count")), class_=f"card fcard big s-{top[-1]}",
-                  data_depth=depth(view.get("discard_count", 1)), data_testid="discard-top", data_card=top,
-                  role="img", aria_label=f"{t(lang, 'pile.discard')}: {card_name(lang, top)}")
+    discard = discard_top(lang, view, card_face(top), f"card fcard big s-{top[-1]}", card_name(lang, top))
     suit = view["suit"]
     info = [tag("span", f"{tx(lang, 'suit')}: {suit_chip(lang, suit)}", class_=f"suit-chip s-{suit}",
                 data_testid="current-suit", data_suit=suit),
             direction(lang, view["direction"]),
             tag("span", escape(tx(lang, "round", n=view["round"]) + " · " + tx(lang, "limit", n=view["options"]["limit"])),
                 data_testid="round-info")]
-    if view["pending"]:
-        info.append(tag("span", escape(t(lang, "pending", n=view["pending"])), class_="pending", data_testid="pending"))
-    if view.get("ace_bonus"):
-        info.append(tag("span", "A · " + tx(lang, "ace"), class_="pending", data_testid="ace-bonus"))
-    if ui.get("timer") is not None:
-        info.append(tag("span", t(lang, "timer", n=ui["timer"]), class_="timer", data_testid="turn-timer"))
-    return tag("div", pile + discard + tag("div", "".join(info), class_="table-info"), class_="centre")
+    ace = [tag("span", "A · " + tx(lang, "ace"), class_="pending", data_testid="ace-bonus")] if view.get("ace_bonus") else []
+    return centre_box(lang, update, ui, discard, info, ace)
 
 
 def status_text(update: dict, lang: str) -> str:
@@ -196,8 +124,7 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                          class_="note", data_testid="exposed"))
     jack = ui.get(JACK_KEY)
     suit_box = render_suit_chooser(jack, lang) if jack and jack in (view.get("hand") or []) else ""
-    return tag("div", status_line(status_text(update, lang), my_turn(update)) + "".join(notes) + message_line(ui) + suit_box
-               + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang), my_turn(update), buttons, "".join(notes), suit_box)
 
 
 def render_suit_chooser(card: str, lang: str) -> str:
@@ -208,11 +135,8 @@ def render_suit_chooser(card: str, lang: str) -> str:
 
 def render_hand(update: dict, lang: str, ui: dict) -> str:
     legal = set(update["legal"])
-    hand = update["view"]["hand"]
-    keys = card_keys(hand)
-    cards = []
-    for i in display_order(hand, ui.get("sort"), suit_key, number_key):
-        card = hand[i]
+
+    def card(i: int, card: str, key: str) -> str:
         if rank_of(card) == "J":
             playable = any(a.startswith(f"play {card} suit:") for a in legal)
             action = f"ui:jack {card}" if playable else f"play {card}"
@@ -220,10 +144,10 @@ def render_hand(update: dict, lang: str, ui: dict) -> str:
             action = f"play {card}"
             playable = action in legal
         cls = f"card fcard s-{card[-1]}" + (" playable" if playable else "") + (" chosen" if ui.get(JACK_KEY) == card else "")
-        label = spoken_label(rank_of(card), card_name(lang, card)) + (f" ({t(lang, 'playable')})" if playable else "")
-        cards.append(button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i,
-                            data_key=keys[i]))
-    return hand_box(lang, cards, ui.get("sort"), "sort.suit", mine=my_turn(update))
+        label = playable_label(lang, rank_of(card), card_name(lang, card), playable)
+        return button(card_face(card), action, f"card-{card}", cls, aria_label=label, data_index=i, data_key=key)
+    return hand_box(lang, hand_cards(update, ui, suit_key, number_key, card), ui.get("sort"), "sort.suit",
+                    mine=my_turn(update))
 
 
 RANK_PLACE = rank_order(("J", "Q", "K", "A"))
@@ -237,13 +161,7 @@ def number_key(card: str) -> tuple:
     return (RANK_PLACE(rank_of(card)),)
 
 
-def local_action(ui: dict, action: str) -> None:
-    """``ui:jack <card>`` opens the suit chooser for that Jack; ``ui:cancel`` closes it."""
-    if action.startswith("ui:jack "):
-        ui[JACK_KEY] = action.split(" ", 1)[1]
-        ui["message"] = ""
-    elif action == "ui:cancel":
-        ui[JACK_KEY] = None
+local_action = chooser_action("jack", JACK_KEY)    # ``ui:jack <card>``: the suit chooser for that Jack
 
 
 # ----- overlays ----------------------------------------------------------------------------------
@@ -265,18 +183,16 @@ def render_round(update: dict, lang: str, ui: dict) -> str:
     view = update["view"]
     last = view["last_round"]
     seats = active_seats(view)
-    body = tag("p", escape(LOG.say(Line("out", {}, last["winner"]), update, lang)), data_testid="round-winner")
+    body = LOG.paragraph(Line("out", {}, last["winner"]), update, lang, "round-winner")
     if last.get("penalty"):
         penalty = Line("round.penalty", {"n": last["penalty"]["count"]}, last["penalty"]["seat"])
-        body += tag("p", escape(LOG.say(penalty, update, lang)), data_testid="round-penalty")
+        body += LOG.paragraph(penalty, update, lang, "round-penalty")
     hands = [" ".join(tag("span", escape(rank_of(c)) + SUIT_SYMBOLS[c[-1]], class_=f"s-{c[-1]}",
                           aria_label=card_name(lang, c)) for c in h) for h in last["hands"]]
     body += score_table(update, lang, seats, [(tx(lang, "round.hand"), hands, True),
                                              (tx(lang, "round.points"), last["hand_points"])],
                         tx(lang, "round.points"), testid="round-hands")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, view["scores"], seats, goal_text(view, lang))
-    return round_dialog(update, lang, body)
+    return round_sheet(update, lang, ui, body, round_points, goal_text(view, lang), seats)
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
@@ -288,24 +204,10 @@ def render_result(update: dict, lang: str, ui: dict) -> str:
     body = score_table(update, lang, seats, [(tx(lang, "place"), [p if p is not None else "–" for p in places]),
                                              (t(lang, "sheet.total"), result["scores"])], tx(lang, "standings"),
                        testid="places")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, result["scores"], seats, goal_text(view, lang), result["winners"])
-    return result_dialog(update, lang, ui, result["winners"], body)
+    return result_sheet(update, lang, ui, body, round_points, goal_text(view, lang), seats)
 
 
 # ----- the log ---------------------------------------------------------------------------------------
-SENTENCES = {
-    "es": {"played_jack": {"you": "Juegas {card} y pides {suit}", "they": "{name} juega {card} y pide {suit}"},
-           "out": {"you": "Te quedas sin cartas", "they": "{name} se queda sin cartas"},
-           "joined": {"you": "Te unes con {points} puntos", "they": "{name} se une con {points} puntos"},
-           "left": {"you": "Dejas la partida", "they": "{name} deja la partida"},
-           "round.penalty": {"you": "Última carta un 7: robas {n}", "they": "Última carta un 7: {name} roba {n}"}},
-    "en": {"played_jack": {"you": "You play {card} and ask for {suit}", "they": "{name} plays {card} and asks for {suit}"},
-           "out": {"you": "You are out of cards", "they": "{name} is out of cards"},
-           "joined": {"you": "You join with {points} points", "they": "{name} joins with {points} points"},
-           "left": {"you": "You leave the game", "they": "{name} leaves the game"},
-           "round.penalty": {"you": "Last card a 7: you draw {n}", "they": "Last card a 7: {name} draws {n}"}},
-}
 
 
 def _played(event: dict, update: dict, lang: str) -> Line:
@@ -315,7 +217,7 @@ def _played(event: dict, update: dict, lang: str) -> Line:
     return Line("played", {"card": card}, event["seat"])
 
 
-LOG = GameLog(card_name, SENTENCES, call={"es": "¡chúpate 2!", "en": "chúpate 2!"},
+LOG = GameLog(card_name, SENTENCES, call=CATALOG.call,
               special={"played": _played,
                        "joined": lambda e, u, lang: Line("joined", {"points": e["score"]}, e["seat"])})
 

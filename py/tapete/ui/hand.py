@@ -115,6 +115,20 @@ def hand_box(lang: str, cards_html: Sequence[str], mode: str | None, color_key: 
                + cards, class_="hand-area" + (" my-turn" if mine else ""), data_testid="hand-area")
 
 
+def hand_cards(update: dict, ui: dict, by_color: Key, by_number: Key,
+               card: Callable[[int, str, str], str]) -> list[str]:
+    """My hand's card buttons in display order (``ui["sort"]``): ``card(index, code, key)`` draws one,
+    ``index`` its place in the hand as dealt, ``key`` its stable identity (``card_keys``)."""
+    hand = update["view"]["hand"]
+    keys = card_keys(hand)
+    return [card(i, hand[i], keys[i]) for i in display_order(hand, ui.get("sort"), by_color, by_number)]
+
+
+def playable_label(lang: str, visible: str, name: str, playable: bool) -> str:
+    """A hand card's accessible name (``spoken_label``), with "playable" when it may be played now."""
+    return spoken_label(visible, name) + (f" ({t(lang, 'playable')})" if playable else "")
+
+
 def hand_rows(count: int) -> tuple[int, int]:
     """How a phone lays out a hand of ``count`` cards (static/css/table.css, "Phones"): ``(rows, cards
     per row)``. One row up to 8 cards, two up to 30, then three; the cards of a row overlap as much as

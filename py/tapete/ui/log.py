@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .html import button, escape, tag
-from .i18n import t
+from .i18n import section, t
 
 SILENT = ("turn",)          # events that only say whose turn it is: the table shows that already
 MAX_MOVES = 400             # bounds memory: a very long Super Taki round keeps its newest 400 moves
@@ -42,54 +42,7 @@ LOG_OPEN = "log_round"      # ui key: the whole-round dialog is open
 Forms = dict[str, str]
 Catalogue = dict[str, dict[str, "str | Forms"]]
 
-SENTENCES: Catalogue = {
-    "es": {
-        "played": {"you": "Juegas {card}", "they": "{name} juega {card}"},
-        "played_color": {"you": "Juegas {card} ({color})", "they": "{name} juega {card} ({color})"},
-        "drew": {"you": "Robas {n} cartas", "you1": "Robas 1 carta",
-                 "they": "{name} roba {n} cartas", "they1": "{name} roba 1 carta"},
-        "drew_cards": {"you": "Robas {cards}", "they": "{name} roba {n} cartas", "they1": "{name} roba 1 carta"},
-        "passed": {"you": "Pasas", "they": "{name} pasa"},
-        "skipped": {"you": "Pierdes el turno", "they": "{name} pierde el turno"},
-        "reversed": "Cambia el sentido",
-        "reshuffled": "Se baraja el descarte para formar un mazo nuevo",
-        "called": {"you": "Dices «{call}»", "they": "{name} dice «{call}»"},
-        "denounced": {"you": "Denuncias a {other}", "they": "{name} denuncia a {other}",
-                      "they_you": "{name} te denuncia"},
-        "round_started": "Ronda {round}",
-        "round_over": {"you": "Ganas la ronda y sumas {points} puntos",
-                       "they": "{name} gana la ronda y suma {points} puntos"},
-        "round_over.plain": "Fin de la ronda",
-        "game_over": {"you": "¡Has ganado la partida!", "they": "Gana la partida: {names}"},
-        "game_over.shared": "Ganáis la partida: {names}",
-        "timed_out": {"you": "Se acabó el tiempo: se ha jugado una carta por ti",
-                      "they": "A {name} se le acabó el tiempo"},
-        "timed_out.move": {"you": "Se acabó el tiempo: se ha hecho una jugada por ti",
-                           "they": "A {name} se le acabó el tiempo"},
-    },
-    "en": {
-        "played": {"you": "You play {card}", "they": "{name} plays {card}"},
-        "played_color": {"you": "You play {card} ({color})", "they": "{name} plays {card} ({color})"},
-        "drew": {"you": "You draw {n} cards", "you1": "You draw 1 card",
-                 "they": "{name} draws {n} cards", "they1": "{name} draws 1 card"},
-        "drew_cards": {"you": "You draw {cards}", "they": "{name} draws {n} cards", "they1": "{name} draws 1 card"},
-        "passed": {"you": "You pass", "they": "{name} passes"},
-        "skipped": {"you": "You miss your turn", "they": "{name} misses a turn"},
-        "reversed": "The direction changes",
-        "reshuffled": "The discard pile is shuffled into a new draw pile",
-        "called": {"you": "You call “{call}”", "they": "{name} calls “{call}”"},
-        "denounced": {"you": "You denounce {other}", "they": "{name} denounces {other}",
-                      "they_you": "{name} denounces you"},
-        "round_started": "Round {round}",
-        "round_over": {"you": "You win the round and score {points} points",
-                       "they": "{name} wins the round and scores {points} points"},
-        "round_over.plain": "End of the round",
-        "game_over": {"you": "You won the game!", "they": "Winner: {names}"},
-        "game_over.shared": "You won the game together: {names}",
-        "timed_out": {"you": "Time's up: a card was played for you", "they": "{name} ran out of time"},
-        "timed_out.move": {"you": "Time's up: a move was made for you", "they": "{name} ran out of time"},
-    },
-}
+SENTENCES: Catalogue = section("log")      # the sentences every table shares (text/<lang>.json, "log")
 
 
 @dataclass
@@ -202,6 +155,10 @@ class GameLog:
         if line.extra:
             text += " (" + "; ".join(self.entry(lang, k).format(**f) for k, f in line.extra) + ")"
         return text
+
+    def paragraph(self, line: Line, update: dict, lang: str, testid: str) -> str:
+        """``line`` said as a paragraph of a dialog (``data-testid=testid``)."""
+        return tag("p", escape(self.say(line, update, lang)), data_testid=testid)
 
     def text(self, event: dict, update: dict, lang: str) -> str | None:
         """The sentence for one event as this seat says it, or None for a silent event. Events come

@@ -105,6 +105,33 @@ def round_dialog(update: dict, lang: str, body: str) -> str:
     return dialog(body, "round-result", t(lang, "round.title", n=update["view"]["round"]), action, "round-result")
 
 
+def winner_points(view: dict) -> list[int]:
+    """Points each seat scored in the view's last round when the round's winner scores the others' cards."""
+    last = view["last_round"]
+    return [last["points"] if s == last["winner"] else 0 for s in range(view["players"])]
+
+
+def round_sheet(update: dict, lang: str, ui: dict, body: str, points: RoundPoints, goal: str,
+                seats: Sequence[int] | None = None) -> str:
+    """``round-result`` for a game scored by rounds: the game's own account of the round (``body``),
+    then the sheet of every round seen (``points``: what each seat scored; ``goal``: its caption)."""
+    view = update["view"]
+    rounds = record_round(ui.get("rounds") or [], view, points)
+    seats = range(view["players"]) if seats is None else seats
+    return round_dialog(update, lang, body + score_sheet(update, lang, rounds, view["scores"], seats, goal))
+
+
+def result_sheet(update: dict, lang: str, ui: dict, body: str, points: RoundPoints, goal: str,
+                 seats: Sequence[int] | None = None) -> str:
+    """``result`` for a game scored by rounds: ``body``, then the sheet with the final totals and winners."""
+    view = update["view"]
+    result = view["result"]
+    rounds = record_round(ui.get("rounds") or [], view, points)
+    seats = range(view["players"]) if seats is None else seats
+    return result_dialog(update, lang, ui, result["winners"],
+                         body + score_sheet(update, lang, rounds, result["scores"], seats, goal, result["winners"]))
+
+
 def headline(update: dict, lang: str, winners: Sequence[int]) -> str:
     if update["seat"] in winners:
         return t(lang, "result.you_win")

@@ -12,100 +12,21 @@ from __future__ import annotations
 
 import re
 
-from .cards import depth, draw_pile, face, pile_count
-from .hand import action_bar, my_turn, others_around, player_name, status_line, turn_badge
-from .log import LOG_OPEN, GameLog, Line, names_of, render_log
+from .cards import depth, face, pile_count
+from .hand import my_turn, others_around, player_name, turn_badge
+from .log import GameLog, Line, names_of
 from .html import button, escape, tag
 from .i18n import Catalog
-from .shedding_table import table_section
-from .sheet import record_round, result_dialog, round_dialog, score_sheet
+from .shedding_table import controls_box, pile_of, table_html
+from .sheet import result_sheet, round_sheet
 
 GAME = "skypo"
 GRID_ROWS, GRID_COLS = 3, 4
 MODE_KEY = "skypo_mode"             # ui key: (mode, version) with mode "take" | "swap" | "discard"
 KEYS = {"d": "draw", "n": "next"}
 
-TEXTS: dict[str, dict[str, str]] = {
-    "es": {
-        "minus": "menos {n}", "face_down": "tapada", "place": "fila {row}, columna {col}",
-        "gone": "columna retirada", "gone_count": "Columnas retiradas: {n}",
-        "grid": "Cuadrícula de {name}", "my_grid": "Tu cuadrícula",
-        "visible": "Suman las destapadas: {n}", "total": "Puntos de la partida: {n}", "to_flip": "Por destapar: {n}",
-        "closer_badge": "Cierra", "drawn": "Carta robada", "drawn_by": "Carta robada por {name}",
-        "take": "Coger el descarte", "swap": "Cambiar por una carta", "discard": "Descartar y destapar",
-        "cancel": "Cancelar", "draw_hint": "Robar (D)",
-        "act.flip": "destapar", "act.take": "poner aquí el {card} del descarte",
-        "act.swap": "cambiar por el {card}", "act.discard": "destapar esta carta",
-        "st.reveal": "Destapa {n} cartas de tu cuadrícula (pulsa una carta tapada)",
-        "st.reveal_one": "Destapa 1 carta más de tu cuadrícula",
-        "st.reveal_wait": "Esperando a que los demás destapen sus dos cartas",
-        "st.turn": "Te toca: roba del mazo o coge el {card} del descarte",
-        "st.take": "Elige la carta que cambias por el {card} del descarte",
-        "st.swap": "Has robado un {card}: pulsa la carta por la que lo cambias, o descártalo",
-        "st.discard": "Descartas el {card}: pulsa una carta tapada para destaparla",
-        "st.round_over": "Fin de la ronda",
-        "last_turn.you": "Has cerrado: los demás juegan su último turno",
-        "last_turn.other": "{name} ha cerrado: último turno para todos los demás",
-        "col.player": "Jugador", "col.points": "Cartas", "col.round": "Ronda", "col.total": "Total",
-        "doubled_mark": "×2", "target": "La partida acaba cuando alguien llega a {n} puntos; gana quien menos tenga",
-    },
-    "en": {
-        "minus": "minus {n}", "face_down": "face down", "place": "row {row}, column {col}",
-        "gone": "column removed", "gone_count": "Columns removed: {n}",
-        "grid": "{name}'s grid", "my_grid": "Your grid",
-        "visible": "Face-up cards add up to {n}", "total": "Game points: {n}", "to_flip": "To turn up: {n}",
-        "closer_badge": "Closer", "drawn": "Drawn card", "drawn_by": "Card drawn by {name}",
-        "take": "Take the discard", "swap": "Swap it in", "discard": "Discard and flip",
-        "cancel": "Cancel", "draw_hint": "Draw (D)",
-        "act.flip": "turn up", "act.take": "put the discarded {card} here",
-        "act.swap": "swap for the {card}", "act.discard": "turn this card up",
-        "st.reveal": "Turn up {n} cards of your grid (click a face-down card)",
-        "st.reveal_one": "Turn up 1 more card of your grid",
-        "st.reveal_wait": "Waiting for the others to turn up their two cards",
-        "st.turn": "Your turn: draw from the pile or take the discarded {card}",
-        "st.take": "Choose the card to swap for the discarded {card}",
-        "st.swap": "You drew a {card}: click the card to swap it for, or discard it",
-        "st.discard": "You discard the {card}: click a face-down card to turn it up",
-        "st.round_over": "End of the round",
-        "last_turn.you": "You closed: everybody else plays one last turn",
-        "last_turn.other": "{name} closed: one last turn for everybody else",
-        "col.player": "Player", "col.points": "Cards", "col.round": "Round", "col.total": "Total",
-        "doubled_mark": "×2", "target": "The game ends when someone reaches {n} points; the lowest total wins",
-    },
-}
-
-# Refusal codes of the Skypo engine, in this game's words (then i18n.REFUSALS, then the engine's message).
-REFUSALS: dict[str, dict[str, str]] = {
-    "es": {
-        "no_such_place": "esa posición no está en tu cuadrícula", "column_removed": "esa columna ya se retiró",
-        "opening_flips": "primero cada jugador destapa dos cartas de su cuadrícula",
-        "choose_place": "elige una carta de tu cuadrícula", "already_face_up": "esa carta ya está destapada: elige una tapada",
-        "draw_first": "primero roba del mazo, o coge el descarte y cámbialo por una carta",
-        "draw_or_take": "roba del mazo o coge la carta del descarte",
-        "take_must_swap": "si coges el descarte tienes que cambiarlo por una de tus cartas",
-        "already_drew": "ya has robado: cambia la carta por una tuya, o descártala y destapa una",
-        "must_flip": "al descartar la carta robada tienes que destapar una de tus cartas tapadas",
-        "swap_or_discard": "cambia la carta robada por una tuya, o descártala y destapa una",
-        "nothing_to_draw": "no quedan cartas para robar", "round_over": "la ronda ha terminado: quien cerró reparte la siguiente",
-        "not_your_turn": "no es tu turno",
-    },
-    "en": {
-        "no_such_place": "that place is not in your grid", "column_removed": "that column was removed",
-        "opening_flips": "first every player turns up two cards of their grid",
-        "choose_place": "choose a card of your grid", "already_face_up": "that card is already face up: choose a face-down one",
-        "draw_first": "draw from the pile first, or take the discard and swap it for one of your cards",
-        "draw_or_take": "draw from the pile or take the discarded card",
-        "take_must_swap": "a discard you take must replace one of your cards",
-        "already_drew": "you already drew: swap the card for one of yours, or discard it and turn one up",
-        "must_flip": "discarding the drawn card, you must turn up one of your face-down cards",
-        "swap_or_discard": "swap the drawn card for one of yours, or discard it and turn one up",
-        "nothing_to_draw": "there are no cards left to draw", "round_over": "the round is over: the closer deals the next one",
-        "not_your_turn": "it is not your turn",
-    },
-}
-
-
-CATALOG = Catalog(TEXTS, REFUSALS)
+CATALOG = Catalog.of(GAME)      # its part of text/<lang>.json
+TEXTS, REFUSALS, SENTENCES = CATALOG.texts, CATALOG.refusals, CATALOG.sentences
 refusal_text = CATALOG.refusal  # a refusal in this game's words, else the shared text, else the engine's
 t = CATALOG.t                   # this game's text for a key, else the shared i18n.t text
 
@@ -191,17 +112,8 @@ def cell_action(mode: str, row: int, col: int) -> str:
 # ----- the table -----------------------------------------------------------------------------------
 def render_table(update: dict, lang: str, ui: dict) -> str:
     """The whole table for ``update``; ``ui`` holds local choices, the message and the log."""
-    view = update["view"]
-    me = update["seat"]
-    parts = [render_opponents(update, lang), render_centre(update, lang, ui), render_controls(update, lang, ui)]
-    if me is not None:
-        parts.append(render_my_grid(update, lang, ui))
-    parts.append(render_log(ui.get("log", []), lang, update, event_text, ui.get(LOG_OPEN)))
-    if view["phase"] == "round_over" and view.get("last_round"):
-        parts.append(render_round(update, lang, ui))
-    if view["over"] and view.get("result"):
-        parts.append(render_result(update, lang, ui))
-    return table_section(parts, GAME, view, data_mode=my_mode(update, ui))
+    return table_html(update, lang, ui, GAME, (render_opponents, render_centre, render_controls, render_my_grid),
+                      event_text, render_round, render_result, data_mode=my_mode(update, ui))
 
 
 def visible_sum(grid: list) -> int:
@@ -277,8 +189,7 @@ def render_centre(update: dict, lang: str, ui: dict) -> str:
     me = update["seat"]
     mine = me is not None and view["turn"] == me
     mode = current_mode(view, ui)
-    can_draw = "draw" in legal
-    pile = draw_pile(view["draw_count"], can_draw, t(lang, "pile.draw", n=view["draw_count"]))
+    pile = pile_of(update, lang)
     top = view["top"]
     label = f"{t(lang, 'pile.discard')}: {card_name(lang, top)}" if top is not None else t(lang, "pile.discard")
     shown = (card_face(top) if top is not None else "") + pile_count(view.get("discard_count"))
@@ -347,14 +258,12 @@ def render_controls(update: dict, lang: str, ui: dict) -> str:
                               aria_pressed=str(mode == "discard").lower()))
     if current_mode(view, ui) in ("take", "discard"):
         buttons.append(button(t(lang, "cancel"), "ui:cancel", "btn-cancel", "btn cancel"))
-    status = status_line(status_text(update, lang, ui), my_turn(update))
     notes = []
     if view["closer"] is not None and view["phase"] in ("turn", "drawn"):
         text = t(lang, "last_turn.you") if view["closer"] == me else \
             t(lang, "last_turn.other", name=player_name(lang, update, view["closer"]))
         notes.append(tag("p", escape(text), class_="note last-turn", data_testid="last-turn"))
-    message = tag("p", escape(ui.get("message") or ""), class_="message", data_testid="message", role="alert")
-    return tag("div", status + "".join(notes) + message + action_bar(buttons, lang), class_="controls")
+    return controls_box(lang, ui, status_text(update, lang, ui), my_turn(update), buttons, "".join(notes))
 
 
 def render_my_grid(update: dict, lang: str, ui: dict) -> str:
@@ -368,48 +277,6 @@ def render_my_grid(update: dict, lang: str, ui: dict) -> str:
 
 
 # ----- the log ------------------------------------------------------------------------------------
-SENTENCES = {
-    "es": {"flipped": {"you": "Destapas un {card}", "they": "{name} destapa un {card}"},
-           "drew_card": {"you": "Robas un {card}", "they": "{name} roba un {card}"},
-           "discarded": {"you": "Descartas el {card}", "they": "{name} descarta el {card}"},
-           "took": {"you": "Coges el {card} del descarte", "they": "{name} coge el {card} del descarte"},
-           "swapped": {"you": "Colocas el {card} y tiras el {replaced}",
-                       "they": "{name} coloca el {card} y tira el {replaced}"},
-           "column_removed": {"you": "¡Completas una columna de {card} y la retiras!",
-                              "they": "¡{name} completa una columna de {card} y la retira!"},
-           "first_turn": {"you": "Empiezas tú", "they": "Empieza {name}"},
-           "closed": {"you": "Has cerrado la ronda: todas tus cartas están destapadas",
-                      "they": "{name} ha cerrado la ronda: todas sus cartas están destapadas"},
-           "revealed": {"you": "Se destapan tus cartas: {cards}", "they": "Se destapan las cartas de {name}: {cards}"},
-           "round_over.scores": "Fin de la ronda: {scores}",
-           "round.closer": {"you": "Has cerrado la ronda", "they": "{name} ha cerrado la ronda"},
-           "round.doubled": {"you": "No tenías la puntuación más baja en solitario: tus {points} puntos cuentan doble ({double})",
-                             "they": "{name} no tenía la puntuación más baja en solitario: sus {points} puntos cuentan doble ({double})"},
-           "round.kept": {"you": "Cerraste con la puntuación más baja: no se dobla",
-                          "they": "{name} cerró con la puntuación más baja: no se dobla"},
-           "round.not_positive": {"you": "Cerraste con {points}: cero o menos nunca se dobla",
-                                  "they": "{name} cerró con {points}: cero o menos nunca se dobla"}},
-    "en": {"flipped": {"you": "You turn up a {card}", "they": "{name} turns up a {card}"},
-           "drew_card": {"you": "You draw a {card}", "they": "{name} draws a {card}"},
-           "discarded": {"you": "You discard the {card}", "they": "{name} discards the {card}"},
-           "took": {"you": "You take the discarded {card}", "they": "{name} takes the discarded {card}"},
-           "swapped": {"you": "You place the {card} and throw away the {replaced}",
-                       "they": "{name} places the {card} and throws away the {replaced}"},
-           "column_removed": {"you": "You complete a column of {card} and remove it!",
-                              "they": "{name} completes a column of {card} and removes it!"},
-           "first_turn": {"you": "You start", "they": "{name} starts"},
-           "closed": {"you": "You closed the round: all your cards are face up",
-                      "they": "{name} closed the round: all their cards are face up"},
-           "revealed": {"you": "Your cards are turned up: {cards}", "they": "{name}'s cards are turned up: {cards}"},
-           "round_over.scores": "End of the round: {scores}",
-           "round.closer": {"you": "You closed the round", "they": "{name} closed the round"},
-           "round.doubled": {"you": "You were not strictly the lowest: your {points} points count double ({double})",
-                             "they": "{name} was not strictly the lowest: their {points} points count double ({double})"},
-           "round.kept": {"you": "You closed with the lowest score: not doubled",
-                          "they": "{name} closed with the lowest score: not doubled"},
-           "round.not_positive": {"you": "You closed with {points}: zero or less is never doubled",
-                                  "they": "{name} closed with {points}: zero or less is never doubled"}},
-}
 
 
 def _card_line(key: str):
@@ -482,8 +349,8 @@ def closer_note(update: dict, lang: str, last: dict) -> str:
         why = Line("round.not_positive", {"points": points}, closer)
     else:
         why = Line("round.kept", {}, closer)
-    return (tag("p", escape(LOG.say(Line("round.closer", {}, closer), update, lang)), data_testid="round-closer")
-            + tag("p", escape(LOG.say(why, update, lang)), data_testid="closer-note"))
+    return LOG.paragraph(Line("round.closer", {}, closer), update, lang, "round-closer") + \
+        LOG.paragraph(why, update, lang, "closer-note")
 
 
 def goal_text(view: dict, lang: str) -> str:
@@ -491,23 +358,14 @@ def goal_text(view: dict, lang: str) -> str:
 
 
 def render_round(update: dict, lang: str, ui: dict) -> str:
-    view = update["view"]
-    last = view["last_round"]
+    last = update["view"]["last_round"]
     body = closer_note(update, lang, last) + round_table(update, lang, last, "round-scores")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, view["scores"], range(view["players"]), goal_text(view, lang))
-    return round_dialog(update, lang, body)
+    return round_sheet(update, lang, ui, body, round_points, goal_text(update["view"], lang))
 
 
 def render_result(update: dict, lang: str, ui: dict) -> str:
     """The last round explained, then the round-by-round sheet (lowest total wins)."""
     view = update["view"]
-    result = view["result"]
-    body = ""
-    if view.get("last_round"):
-        body += closer_note(update, lang, view["last_round"]) + round_table(update, lang, view["last_round"],
-                                                                            "round-scores")
-    rounds = record_round(ui.get("rounds") or [], view, round_points)
-    body += score_sheet(update, lang, rounds, result["scores"], range(view["players"]), goal_text(view, lang),
-                        result["winners"])
-    return result_dialog(update, lang, ui, result["winners"], body)
+    last = view.get("last_round")
+    body = closer_note(update, lang, last) + round_table(update, lang, last, "round-scores") if last else ""
+    return result_sheet(update, lang, ui, body, round_points, goal_text(view, lang))
