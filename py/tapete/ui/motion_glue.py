@@ -9,7 +9,7 @@ import json
 
 from pyscript import window
 
-from .browser import _int_param, _param
+from .browser import int_param, param
 from .motion import SPEEDS, last_move, plan, speed_control
 
 MOTION_CAP = 4.0            # seconds: a stuck animation never stalls a game longer than this
@@ -20,7 +20,7 @@ class MotionMixin:
         self.motion_plan: dict | None = None        # the plan of the update about to be rendered
         self.motion_done = None                     # the promise of the animations running now
         # ?bot_delay=0 (the tests' fast games) plays with no animation unless ?speed= asks for one
-        self.motion_instant = _int_param("bot_delay", 1) == 0 and not _param("speed")
+        self.motion_instant = int_param("bot_delay", 1) == 0 and not param("speed")
 
     def _motion(self):
         return getattr(window, "tapeteMotion", None)
