@@ -37,7 +37,7 @@ from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, int_param, param, s
                       store_set, player_id)
 from .rooms import RoomsMixin
 from .nav import NavMixin
-from .motion_glue import MotionMixin
+from .motion_glue import TableMotion
 from . import passplay_screen
 
 BOT_DELAY_MS = 700
@@ -46,7 +46,7 @@ KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"
 KEY_ACTIONS = {"mentira": "challenge"}
 
 
-class App(RoomsMixin, NavMixin, MotionMixin):
+class App(RoomsMixin, NavMixin):
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         self.picker_html = self.root.innerHTML
@@ -87,7 +87,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.passplay = None                         # the pass-and-play screen (tapete.ui.passplay_screen)
         self.lab_screen = None                       # the bot lab (tapete.ui.lab_screen.LabScreen) while open
         self.lab_table = None                        # (game, code, lab, name): a table where the student's bot sits
-        self.init_motion()                           # motion_glue: the patch, the animations, their speed
+        self.motion = TableMotion(self.root)        # motion_glue: the patch, the animations, their speed
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -95,7 +95,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
         self._listen(window, "popstate", self.on_popstate)
         self._listen(document, "keydown", self.on_key)
-        self._listen(document, "change", self.on_change)
+        self._listen(document, "change", self.motion.on_change)
         for name in ("cancel", "close"):                     # neither bubbles: listen in capture
             proxy = create_proxy(self.on_dialog_cancel)
             self._proxies.append(proxy)
@@ -526,7 +526,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             if self.autoplay is not None and message["code"] == "rate_limited" and self.update:
                 asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again
             return
-        self.plan_motion(message, self.update)      # before self.update moves on: what moved, from where
+        self.motion.plan_update(message, self.update, self.ui, self.table())   # before self.update moves on
         sound.on_update(message, self.update)          # which effect this update makes: ui/sound.py
         self.update = message
         self.ui["log"] = record_move(self.ui.get("log") or [], message["events"])   # events, said at render
@@ -596,7 +596,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 if view and view["phase"] == "round_over" and "next" not in self.update["legal"]:
                     if self.ui.get("released") != view["version"]:
                         return          # a bot won the round: wait for the player's "continue"
-                await self.motion_finished()     # the previous move's animation first (capped)
+                await self.motion.finished()     # the previous move's animation first (capped)
                 await asyncio.sleep(self.bot_delay)
                 if self.host is not host:
                     return
@@ -688,7 +688,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 + self.table().render_table(self.update, self.lang, self.ui))
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
             html += render_deal(self.lang, self.ui.get("deal"))
-        self.patch(html, window.performance.now() - started)     # keyed patch + animations (motion_glue)
+        self.motion.patch(html, self.ui.get("last_move"), window.performance.now() - started)   # keyed + animated
         kept = focus_key
         focus_key = self.chooser_focus(chooser_before, focus_key)     # into a chooser that opened, and back
         if focus_key is kept and focused and self.root.contains(focused):

@@ -206,7 +206,7 @@ class NavMixin:
         from . import hints
         hint = hints.hint_button(self.lang, hints.can_hint(self.update, self.against_bots())) if self.against_bots() else ""
         return table_bar(self.lang, self.game_title(self.game_id), self.game_id, store_get(STORE_MUTED) == "1",
-                         self.speed_setting(), bool(self.ui.get(BAR_OPEN)), hint)
+                         self.motion.speed_setting(self.lang), bool(self.ui.get(BAR_OPEN)), hint)
 
     def announce(self, update: dict) -> None:
         """Tell screen readers what the other players just did, in the persistent live region."""

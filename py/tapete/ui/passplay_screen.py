@@ -287,7 +287,7 @@ class PassPlayScreen:
         if fresh:                         # a new owner: replace the DOM whole, nothing of the last one stays
             self.app.root.innerHTML = html
         else:
-            self.app.patch(html)
+            self.app.motion.patch(html, self.app.ui.get("last_move"))
         self.app.open_dialogs()
         if fresh:
             first = (self.app.root.querySelector('[data-testid="btn-reveal"]')

@@ -46,7 +46,7 @@ class RoomsMixin:
         self.watch_screen = WatchScreen(self.root, self.lang, code, secret, projector=self.projector,
                                         shell=window.tapeteShell, motion=getattr(window, "tapeteMotion", None),
                                         announcer=window.document.getElementById("announcer"),
-                                        console=window.console, instant=self.motion_instant)
+                                        console=window.console, instant=self.motion.instant)
         self.watch_screen.render()
         asyncio.ensure_future(self.watch_screen.open())
 
