@@ -33,7 +33,7 @@ from .log import record as record_move
 from .sheet import ranking_delta, record_round
 from .room_ui import render_deal, render_friends_box, rsaid, rt
 from .setup import default_settings, options_of, read_settings, render_setup
-from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, int_param, param, store_del, store_get,  # noqa: F401
+from .browser import (STORE_NAME, STORE_ROOM, add_ranking, int_param, param, store_del, store_get,  # noqa: F401
                       store_set, player_id)
 from .rooms import RoomsMixin
 from .nav import NavMixin
@@ -552,13 +552,7 @@ class App(RoomsMixin, NavMixin):
     def record_ranking(self, view: dict, seat: int) -> None:
         """The same ranking rule in all five games, kept per browser and game (docs/ranking.md)."""
         delta = ranking_delta(view["result"], seat, view["players"])
-        key = STORE_RANKING + self.game_id
-        try:
-            total = int(store_get(key) or 0) + delta
-        except ValueError:
-            total = delta
-        store_set(key, str(total))
-        self.ui["ranking"] = (delta, total)
+        self.ui["ranking"] = (delta, add_ranking(self.game_id, delta))
 
     def schedule(self) -> None:
         """Start the bot pump and the turn timer as the new update requires."""

@@ -56,6 +56,18 @@ def store_del(key: str) -> None:
         pass
 
 
+def add_ranking(game_id: str, delta: int) -> int:
+    """Add ``delta`` to this browser's ranking of ``game_id`` (docs/ranking.md); the new total (a
+    malformed stored total counts as 0)."""
+    key = STORE_RANKING + game_id
+    try:
+        total = int(store_get(key) or 0) + delta
+    except ValueError:
+        total = delta
+    store_set(key, str(total))
+    return total
+
+
 def player_id() -> str:
     """This browser's player id (kept in localStorage): the host page's own seat and the owner of its
     saved room. Guests' seats are bound to their signing keys instead (tapete.net.keys), so knowing

@@ -15,7 +15,7 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from ..core.errors import BadState
-from .browser import STORE_RANKING, store_del, store_get, store_set, player_id
+from .browser import add_ranking, store_del, store_get, store_set, player_id
 from .html import button, escape, tag
 from .bar import BAR_OPEN, table_bar
 from .sound import STORE_MUTED
@@ -185,12 +185,7 @@ class NavMixin:
         if abandon:
             cost = self.leave_cost()
             if cost:
-                key = STORE_RANKING + self.game_id
-                try:
-                    total = int(store_get(key) or 0) + cost
-                except ValueError:
-                    total = cost
-                store_set(key, str(total))
+                add_ranking(self.game_id, cost)
             store_del(saves.store_key(self.game_id))
         self.show_picker()
         self.push_screen()
