@@ -33,11 +33,11 @@ from .log import record as record_move
 from .sheet import ranking_delta, record_round
 from .room_ui import render_deal, render_friends_box, rsaid, rt
 from .setup import default_settings, options_of, read_settings, render_setup
-from .browser import (STORE_NAME, STORE_RANKING, STORE_ROOM, _int_param, _param, _store_del, _store_get,  # noqa: F401
-                      _store_set, player_id)
+from .browser import (STORE_NAME, STORE_ROOM, add_ranking, int_param, param, store_del, store_get,  # noqa: F401
+                      store_set, player_id)
 from .rooms import RoomsMixin
 from .nav import NavMixin
-from .motion_glue import MotionMixin
+from .motion_glue import TableMotion
 from . import passplay_screen
 
 BOT_DELAY_MS = 700
@@ -46,16 +46,16 @@ KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"
 KEY_ACTIONS = {"mentira": "challenge"}
 
 
-class App(RoomsMixin, NavMixin, MotionMixin):
+class App(RoomsMixin, NavMixin):
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         self.picker_html = self.root.innerHTML
         self.lang = str(window.tapeteShell.lang)
-        self.bot_delay = max(0, _int_param("bot_delay", BOT_DELAY_MS)) / 1000
-        autoplay = _int_param("autoplay", None)     # test hook: this page's seat plays by itself
+        self.bot_delay = max(0, int_param("bot_delay", BOT_DELAY_MS)) / 1000
+        autoplay = int_param("autoplay", None)     # test hook: this page's seat plays by itself
         self.autoplay = None if autoplay is None else max(0, autoplay) / 1000
         self.autoplay_next = 0.0                     # a guest's autoplay keeps under the host's rate limit
-        self.think_pause = max(0, _int_param("think_pause", 0)) / 1000   # test hook: a pause between slices
+        self.think_pause = max(0, int_param("think_pause", 0)) / 1000   # test hook: a pause between slices
         self.slices = 0                              # slices of bots' thinking run by the pump (tapeteApp)
         self.thinking = False                        # a bot is between two slices of one thought
         self.game_id = "chupate"
@@ -74,7 +74,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.room_info: dict | None = None          # code, secret, link, is_host
         self.lobby: dict | None = None
         self.room_msg = ""
-        self.room_debug: dict | None = {} if _param("debug_room") else None
+        self.room_debug: dict | None = {} if param("debug_room") else None
         self.grace_watch = False
         self.join_watch = None                       # the guest's join watchdog (rooms.py join_room)
         self.join_failed = False
@@ -83,11 +83,11 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
         self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
         self.watch_screen = None                     # this page watches a room (tapete.ui.watch_screen)
-        self.projector = bool(_param("projector"))   # projector mode: no controls, sized for a wall (projector.css)
+        self.projector = bool(param("projector"))   # projector mode: no controls, sized for a wall (projector.css)
         self.passplay = None                         # the pass-and-play screen (tapete.ui.passplay_screen)
         self.lab_screen = None                       # the bot lab (tapete.ui.lab_screen.LabScreen) while open
         self.lab_table = None                        # (game, code, lab, name): a table where the student's bot sits
-        self.init_motion()                           # motion_glue: the patch, the animations, their speed
+        self.motion = TableMotion(self.root)        # motion_glue: the patch, the animations, their speed
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -95,7 +95,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
         self._listen(window, "popstate", self.on_popstate)
         self._listen(document, "keydown", self.on_key)
-        self._listen(document, "change", self.on_change)
+        self._listen(document, "change", self.motion.on_change)
         for name in ("cancel", "close"):                     # neither bubbles: listen in capture
             proxy = create_proxy(self.on_dialog_cancel)
             self._proxies.append(proxy)
@@ -116,12 +116,12 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             return
         if joined:
             self.game_id = "chupate"
-            saved = _store_get(STORE_ROOM)
+            saved = store_get(STORE_ROOM)
             if saved and joined[0] in saved:        # this browser hosts this room: resume it
                 try:
                     asyncio.ensure_future(self.resume_room(parse_snapshot(saved, player_id())))
                 except BadState as err:
-                    _store_del(STORE_ROOM)
+                    store_del(STORE_ROOM)
                     self.room_msg = rsaid(self.lang, "bad_save", err=err)
                     window.console.warn(f"tapete: {self.room_msg}")
                     self.show_setup(self.game_id)
@@ -293,11 +293,11 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         seats = [SeatSpec(t(self.lang, "you"), player=me)]
         if lab_table is not None:                    # "Play against my bot" (the bot lab): you and it
             seats.append(SeatSpec(lab_table[3], bot="easy"))
-        seed = _int_param("seed", None)              # test hook
+        seed = int_param("seed", None)              # test hook
         if seed is None:                             # no guests: a local secret (tapete.net.deal) is the deal
             seed = mix(new_secret(), [])
         if lab_table is None:                        # the bots' names, per language and seed (bot_names.py)
-            names = bot_names(self.lang, s["opponents"], seed, avoid=str(_store_get(STORE_NAME) or ""))
+            names = bot_names(self.lang, s["opponents"], seed, avoid=str(store_get(STORE_NAME) or ""))
             seats += [SeatSpec(names[i - 1] if i <= len(names) else t(self.lang, "bot", n=i), bot=s["level"])
                       for i in range(1, s["opponents"] + 1)]
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
@@ -379,7 +379,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             return
         if action == "menu":
             if self.room is not None:
-                _store_del(STORE_ROOM)
+                store_del(STORE_ROOM)
             self.show_picker()
             self.push_screen()
         elif action == "leave":
@@ -388,7 +388,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             self.close_leave_dialog()
         elif action == "leave-confirm":
             if self.room is not None:
-                _store_del(STORE_ROOM)
+                store_del(STORE_ROOM)
             self.leave(abandon=True)
         elif action.startswith("resume "):
             self.resume(action.split(" ", 1)[1])
@@ -443,7 +443,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             return
         elif parse_sort(action) is not None:         # hand order, remembered by this browser
             self.ui["sort"] = parse_sort(action)
-            _store_set(STORE_SORT, self.ui["sort"])
+            store_set(STORE_SORT, self.ui["sort"])
             self.render()
         elif action in ("ui:result-close", "ui:result-open"):
             self.ui["result_closed"] = action == "ui:result-close"
@@ -526,7 +526,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
             if self.autoplay is not None and message["code"] == "rate_limited" and self.update:
                 asyncio.ensure_future(self._autoplay(self.update, RATE_WINDOW))   # like a person, try again
             return
-        self.plan_motion(message, self.update)      # before self.update moves on: what moved, from where
+        self.motion.plan_update(message, self.update, self.ui, self.table())   # before self.update moves on
         sound.on_update(message, self.update)          # which effect this update makes: ui/sound.py
         self.update = message
         self.ui["log"] = record_move(self.ui.get("log") or [], message["events"])   # events, said at render
@@ -552,13 +552,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
     def record_ranking(self, view: dict, seat: int) -> None:
         """The same ranking rule in all five games, kept per browser and game (docs/ranking.md)."""
         delta = ranking_delta(view["result"], seat, view["players"])
-        key = STORE_RANKING + self.game_id
-        try:
-            total = int(_store_get(key) or 0) + delta
-        except ValueError:
-            total = delta
-        _store_set(key, str(total))
-        self.ui["ranking"] = (delta, total)
+        self.ui["ranking"] = (delta, add_ranking(self.game_id, delta))
 
     def schedule(self) -> None:
         """Start the bot pump and the turn timer as the new update requires."""
@@ -596,7 +590,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 if view and view["phase"] == "round_over" and "next" not in self.update["legal"]:
                     if self.ui.get("released") != view["version"]:
                         return          # a bot won the round: wait for the player's "continue"
-                await self.motion_finished()     # the previous move's animation first (capped)
+                await self.motion.finished()     # the previous move's animation first (capped)
                 await asyncio.sleep(self.bot_delay)
                 if self.host is not host:
                     return
@@ -654,7 +648,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                        data_testid="room-message") if self.room_msg else ""
             self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings,
                                                passplay_screen.setup_part(self)) + note + render_friends_box(
-                self.lang, _store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
+                self.lang, store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
             shown = self.root.querySelector('[data-testid="room-message"]')
             if shown:
                 shown.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
@@ -679,7 +673,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
         if focused and getattr(focused, "getAttribute", None) and self.root.contains(focused):
             focus_key = (focused.getAttribute("data-testid"), focused.getAttribute("data-index"))
         if "sort" not in self.ui:
-            self.ui["sort"] = _store_get(STORE_SORT) or ""
+            self.ui["sort"] = store_get(STORE_SORT) or ""
         chooser_before = bool(self.root.querySelector(".color-chooser"))
         started = window.performance.now()
         say_new(self.ui.get("log") or [], self.update, self.lang, self.table().event_text)   # each move once
@@ -688,7 +682,7 @@ class App(RoomsMixin, NavMixin, MotionMixin):
                 + self.table().render_table(self.update, self.lang, self.ui))
         if self.session is not None and self.session is self.guest and self.update["view"]["over"]:
             html += render_deal(self.lang, self.ui.get("deal"))
-        self.patch(html, window.performance.now() - started)     # keyed patch + animations (motion_glue)
+        self.motion.patch(html, self.ui.get("last_move"), window.performance.now() - started)   # keyed + animated
         kept = focus_key
         focus_key = self.chooser_focus(chooser_before, focus_key)     # into a chooser that opened, and back
         if focus_key is kept and focused and self.root.contains(focused):
@@ -749,7 +743,7 @@ def start() -> None:
         window.tapeteDebugRigDeal = create_proxy(lambda how="secret": APP.rig_deal(how))
         window.tapeteWatchSend = create_proxy(lambda text: bool(APP.watch_screen and APP.watch_screen.send_raw(text)))
     window.tapeteSelfTest = create_proxy(self_test)
-    if _param("debug_errors"):                  # test hook: a real Python exception raised from a JS call
+    if param("debug_errors"):                  # test hook: a real Python exception raised from a JS call
         window.tapeteRaise = create_proxy(_raise)
 
 

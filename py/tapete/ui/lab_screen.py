@@ -227,11 +227,11 @@ class LabScreen:
     def __init__(self, app, game: str | None = None) -> None:
         from pyodide.ffi import create_proxy
         from pyscript import document, window
-        from .browser import _store_get
+        from .browser import store_get
 
         self.app, self.window, self.document = app, window, document
         self.lang = app.lang
-        prefs = self._prefs(_store_get(STORE_PREFS))
+        prefs = self._prefs(store_get(STORE_PREFS))
         self.game = game if game in GAMES else prefs.get("game", "chupate")
         self.level = prefs.get("level", "easy")
         self.layout = prefs.get("layout", "1v3")
@@ -306,9 +306,9 @@ class LabScreen:
             title.focus()
 
     async def mount_editor(self, code: str | None = None) -> None:
-        from .browser import _store_get
+        from .browser import store_get
         if code is None:
-            code = _store_get(STORE_CODE + self.game) or template(self.game, self.lang)
+            code = store_get(STORE_CODE + self.game) or template(self.game, self.lang)
         if self.editor_js is None:
             self.editor_js = await self.window.tapeteImport("lab_editor.mjs")
         if self.closed:
@@ -342,8 +342,8 @@ class LabScreen:
     def code(self) -> str:
         if self.editor is not None:
             return str(self.editor.getCode())
-        from .browser import _store_get
-        return _store_get(STORE_CODE + self.game) or template(self.game, self.lang)
+        from .browser import store_get
+        return store_get(STORE_CODE + self.game) or template(self.game, self.lang)
 
     def note(self, text: str) -> None:
         node = self.q("lab-note")
@@ -414,8 +414,8 @@ class LabScreen:
         if self.editor is not None:
             self.editor.setCode(code)
         else:
-            from .browser import _store_set
-            _store_set(STORE_CODE + self.game, code)
+            from .browser import store_set
+            store_set(STORE_CODE + self.game, code)
 
     def on_change(self, event) -> None:
         field = event.target.getAttribute("data-lab-field") if event.target else None
@@ -440,8 +440,8 @@ class LabScreen:
         self._save_prefs()
 
     def _save_prefs(self) -> None:
-        from .browser import _store_set
-        _store_set(STORE_PREFS, json.dumps({"game": self.game, "level": self.level, "layout": self.layout}))
+        from .browser import store_set
+        store_set(STORE_PREFS, json.dumps({"game": self.game, "level": self.level, "layout": self.layout}))
 
     async def load_file(self, input_) -> None:
         name = str(input_.files[0].name) if input_.files and input_.files.length else ""

@@ -15,7 +15,7 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from ..core.errors import BadState
-from .browser import STORE_RANKING, _store_del, _store_get, _store_set, player_id
+from .browser import add_ranking, store_del, store_get, store_set, player_id
 from .html import button, escape, tag
 from .bar import BAR_OPEN, table_bar
 from .sound import STORE_MUTED
@@ -75,19 +75,19 @@ class NavMixin:
             return                                   # (a table with the lab's bot is not saved: it needs its code)
         key = saves.store_key(self.game_id)
         if self.host.state.get("over"):
-            _store_del(key)
+            store_del(key)
         else:
-            _store_set(key, saves.snapshot(self.host, self.settings["level"], self.ui.get("log"), self.ui.get("rounds")))
+            store_set(key, saves.snapshot(self.host, self.settings["level"], self.ui.get("log"), self.ui.get("rounds")))
 
     def saved_game(self, game_id: str) -> dict | None:
         """The valid save of ``game_id``, or None; a bad one is dropped and the picker says so."""
-        text = _store_get(saves.store_key(game_id))
+        text = store_get(saves.store_key(game_id))
         if text is None:
             return None
         try:
             return saves.parse(text, game_id, player_id())
         except BadState as err:
-            _store_del(saves.store_key(game_id))
+            store_del(saves.store_key(game_id))
             window.console.warn(f"tapete: save of {game_id} dropped: {err}")
             self.nav_msg = t(self.lang, "save.dropped", game=self.game_title(game_id))
             return None
@@ -185,13 +185,8 @@ class NavMixin:
         if abandon:
             cost = self.leave_cost()
             if cost:
-                key = STORE_RANKING + self.game_id
-                try:
-                    total = int(_store_get(key) or 0) + cost
-                except ValueError:
-                    total = cost
-                _store_set(key, str(total))
-            _store_del(saves.store_key(self.game_id))
+                add_ranking(self.game_id, cost)
+            store_del(saves.store_key(self.game_id))
         self.show_picker()
         self.push_screen()
         first = self.root.querySelector(f'[data-game="{self.game_id}"]')
@@ -205,8 +200,8 @@ class NavMixin:
         toggle (``btn-bar-more``, ``ui:bar-more``) and Mute shows only its speaker; wider, all is in a row."""
         from . import hints
         hint = hints.hint_button(self.lang, hints.can_hint(self.update, self.against_bots())) if self.against_bots() else ""
-        return table_bar(self.lang, self.game_title(self.game_id), self.game_id, _store_get(STORE_MUTED) == "1",
-                         self.speed_setting(), bool(self.ui.get(BAR_OPEN)), hint)
+        return table_bar(self.lang, self.game_title(self.game_id), self.game_id, store_get(STORE_MUTED) == "1",
+                         self.motion.speed_setting(self.lang), bool(self.ui.get(BAR_OPEN)), hint)
 
     def announce(self, update: dict) -> None:
         """Tell screen readers what the other players just did, in the persistent live region."""

@@ -33,7 +33,7 @@ from ..net.deal import mix, new_secret
 from ..net.passplay import PassAndPlay, store_key
 from . import tables
 from .bar import BAR_OPEN
-from .browser import _int_param, _store_del, _store_get, _store_set
+from .browser import int_param, store_del, store_get, store_set
 from .hand import STORE_SORT, parse_sort
 from .html import button, escape, tag
 from .i18n import Said, refusal, t
@@ -81,7 +81,7 @@ def setup_part(app) -> dict:
 
 def last_names() -> list[str]:
     try:
-        names = json.loads(_store_get(STORE_NAMES) or "[]")
+        names = json.loads(store_get(STORE_NAMES) or "[]")
     except ValueError:
         return []
     return [n for n in names if isinstance(n, str)][:10] if isinstance(names, list) else []
@@ -97,7 +97,7 @@ class PassPlayScreen:
         self.game_id = game_id
         self.module = tables.table_for(game_id)
         self.ui = {"log": [], "message": "", "wild": None, "timer": None, "ranking": None, "rounds": [],
-                   "sort": _store_get(STORE_SORT) or ""}
+                   "sort": store_get(STORE_SORT) or ""}
         self.closed = False
         self.pumping = False
         self.shown_turn = None                     # turn_id of the screen last rendered
@@ -106,7 +106,7 @@ class PassPlayScreen:
         if saved is not None:
             self.table = PassAndPlay.resume(saved, game_id, **callbacks)
         else:
-            seed = _int_param("seed", None)          # test hook, as for games against bots
+            seed = int_param("seed", None)          # test hook, as for games against bots
             if seed is None:
                 seed = mix(new_secret(), [])
             options = dict(options or {})
@@ -142,9 +142,9 @@ class PassPlayScreen:
     def save(self) -> None:
         key = store_key(self.game_id)
         if self.table.host.state.get("over"):
-            _store_del(key)
+            store_del(key)
         else:
-            _store_set(key, self.table.snapshot())
+            store_set(key, self.table.snapshot())
 
     def close(self) -> None:
         self.closed = True
@@ -201,7 +201,7 @@ class PassPlayScreen:
                 start(self.app, self.game_id, seats, dict(table.host.state["options"]))
             elif parse_sort(action) is not None:
                 self.ui["sort"] = parse_sort(action)
-                _store_set(STORE_SORT, self.ui["sort"])
+                store_set(STORE_SORT, self.ui["sort"])
                 self.render()
             elif action == "ui:bar-more":
                 self.ui[BAR_OPEN] = not self.ui.get(BAR_OPEN)
@@ -287,7 +287,7 @@ class PassPlayScreen:
         if fresh:                         # a new owner: replace the DOM whole, nothing of the last one stays
             self.app.root.innerHTML = html
         else:
-            self.app.patch(html)
+            self.app.motion.patch(html, self.app.ui.get("last_move"))
         self.app.open_dialogs()
         if fresh:
             first = (self.app.root.querySelector('[data-testid="btn-reveal"]')
@@ -390,11 +390,11 @@ def open_screen(app, screen: PassPlayScreen) -> None:
 
 
 def resume(app, game_id: str) -> None:
-    text = _store_get(store_key(game_id))
+    text = store_get(store_key(game_id))
     try:
         screen_obj = PassPlayScreen(app, game_id, saved=text)
     except (BadState, BadOptions) as err:
-        _store_del(store_key(game_id))
+        store_del(store_key(game_id))
         window.console.warn(f"tapete: pass-and-play save of {game_id} dropped: {err}")
         app.nav_msg = pt(app.lang, "pp.dropped", game=app.game_title(game_id))
         app.show_picker()
@@ -427,7 +427,7 @@ def start_from_setup(app) -> None:
         if details:
             details.open = True
         return
-    _store_set(STORE_NAMES, json.dumps([s["name"] for s in seats if s["bot"] is None]))
+    store_set(STORE_NAMES, json.dumps([s["name"] for s in seats if s["bot"] is None]))
     try:
         start(app, app.game_id, seats, options_of(game, app.settings))
     except BadOptions as err:
@@ -453,7 +453,7 @@ def route(app, action: str) -> bool:
 def picker_extras(app) -> None:
     """A "Resume pass and play" button beside each game with a pass-and-play save."""
     for game_id in app.playable:
-        if _store_get(store_key(game_id)) is None:
+        if store_get(store_key(game_id)) is None:
             continue
         slot = app.root.querySelector(f'[data-game="{game_id}"]')
         links = slot.parentElement.querySelector(".game-links") if slot else None

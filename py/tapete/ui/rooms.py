@@ -17,7 +17,7 @@ from ..net.links import host_public, room_fragment, share_link
 from ..net.protocol import MAX_NAME, clean_name
 from ..net.room import GRACE_SECONDS, JoinWatch, ask_number
 from ..net.watch import watch_link
-from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, _int_param, _param, _store_del, _store_get, _store_set,
+from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, int_param, param, store_del, store_get, store_set,
                       player_id)
 from .i18n import Said
 from .name_box import NameBox
@@ -46,7 +46,7 @@ class RoomsMixin:
         self.watch_screen = WatchScreen(self.root, self.lang, code, secret, projector=self.projector,
                                         shell=window.tapeteShell, motion=getattr(window, "tapeteMotion", None),
                                         announcer=window.document.getElementById("announcer"),
-                                        console=window.console, instant=self.motion_instant)
+                                        console=window.console, instant=self.motion.instant)
         self.watch_screen.render()
         asyncio.ensure_future(self.watch_screen.open())
 
@@ -123,9 +123,9 @@ class RoomsMixin:
         except TapeteError:
             name = ""
         if name:
-            _store_set(STORE_NAME, name)
+            store_set(STORE_NAME, name)
             return name
-        return _store_get(STORE_NAME) or (("Jugador " if self.lang == "es" else "Player ") + player_id()[1:4])
+        return store_get(STORE_NAME) or (("Jugador " if self.lang == "es" else "Player ") + player_id()[1:4])
 
     def lobby_name_box(self) -> str:
         """The name box above the lobby (tapete.ui.name_box), once this page has a seat to name."""
@@ -136,7 +136,7 @@ class RoomsMixin:
                 name = self.room.names.get(player_id(), "")
             else:
                 return ""
-            self.name_box = NameBox(name, asking=_store_get(STORE_NAME) is None)
+            self.name_box = NameBox(name, asking=store_get(STORE_NAME) is None)
         return self.name_box.render(self.lang)
 
     def rename_me(self) -> None:
@@ -147,7 +147,7 @@ class RoomsMixin:
             return
         name = box.submit(str(node.value))
         if name is not None:
-            _store_set(STORE_NAME, name)
+            store_set(STORE_NAME, name)
             if self.guest is not None:
                 if not self.guest.rename(name):
                     box.note = "bad"
@@ -182,7 +182,7 @@ class RoomsMixin:
         if transport is None:
             return
         options = {k: v for k, v in options_of(get(self.game_id), s).items() if k != "pairs"}
-        seed_param = _param("seed")
+        seed_param = param("seed")
         seed = int(seed_param) if seed_param is not None else None
         self.room = RoomHost(transport, self.game_id, player_id(), name, options=options, seed=seed,
                              on_change=lambda room: self.on_room_change(), bot_level=s["level"],
@@ -193,7 +193,7 @@ class RoomsMixin:
         self.on_room_change()
 
     def grace(self) -> float:
-        grace = _int_param("grace", None)
+        grace = int_param("grace", None)
         return GRACE_SECONDS if grace is None else max(0, grace)
 
     async def resume_room(self, saved: dict) -> None:
@@ -202,7 +202,7 @@ class RoomsMixin:
         code, secret, join_code = saved["code"], saved["secret"], saved["join_code"]
         keys = (await p2p_module()).keys
         if str(await keys.hostKey() or "") != secret:   # the key stays in the browser that made the room
-            _store_del(STORE_ROOM)
+            store_del(STORE_ROOM)
             self.room_msg = Said.of(self.lang, lambda lang: rt(lang, "bad_save").format(err=rt(lang, "no_key")))
             self.show_setup(saved["game"])
             return
@@ -234,7 +234,7 @@ class RoomsMixin:
             state = self.room.transport.code_state() if hasattr(self.room.transport, "code_state") else None
             if state is not None:                 # a reload must not give the code fresh tries
                 self.room.code_failures = min(CODE_TRIES, state["failures"])
-            _store_set(STORE_ROOM, json.dumps(self.room.snapshot(), separators=(",", ":")))
+            store_set(STORE_ROOM, json.dumps(self.room.snapshot(), separators=(",", ":")))
 
     def on_room_change(self) -> None:
         self.save_room()
@@ -340,7 +340,7 @@ class RoomsMixin:
         self.render()
         p2p = await p2p_module()
         ask = {"code": join_code}
-        wait = _int_param("code_wait", None)            # test hook: a shorter wait for the code's host (ms)
+        wait = int_param("code_wait", None)            # test hook: a shorter wait for the code's host (ms)
         if wait is not None:
             ask["timeoutMs"] = max(1000, wait)
         result = await p2p.redeem(to_js(ask, dict_converter=js.Object.fromEntries))
@@ -373,7 +373,7 @@ class RoomsMixin:
         self.render()
         keys = (await p2p_module()).keys
         signer = BrowserSigner(keys, "seat", str(await keys.seatKey()))
-        wait = _int_param("join_wait", None)          # test hook: a shorter watchdog
+        wait = int_param("join_wait", None)          # test hook: a shorter watchdog
         watch = self.join_watch = JoinWatch(**({"wait": float(max(1, wait))} if wait is not None else {}))
         deal = self.saved_deal(code)                   # our nonce survives a reload of this page
         retrying: Said | None = None
@@ -412,13 +412,13 @@ class RoomsMixin:
 
     def saved_deal(self, code: str) -> GuestDeal:
         """This browser's share of room ``code``'s deal (kept at every step: a reload keeps it), or a new one."""
-        deal = GuestDeal.restore(_store_get(STORE_DEAL), code)
-        deal.on_change = lambda: _store_set(STORE_DEAL, deal.to_json(code))
+        deal = GuestDeal.restore(store_get(STORE_DEAL), code)
+        deal.on_change = lambda: store_set(STORE_DEAL, deal.to_json(code))
         return deal
 
     def save_deal(self) -> None:
         if self.guest is not None and self.room_info:
-            _store_set(STORE_DEAL, self.guest.deal.to_json(self.room_info["code"]))
+            store_set(STORE_DEAL, self.guest.deal.to_json(self.room_info["code"]))
 
     def rig_deal(self, how: str = "secret") -> None:
         """Test hook (?debug_room=1): this host cheats at its next deal (tapete.net.rig: "secret",
