@@ -443,3 +443,28 @@ def test_a_watcher_trusts_only_the_peer_that_proves_the_host_key():
     assert watcher.host_peer == "peer-host" and room.watcher_count == 1 and fake.watcher_count == 0
     with pytest.raises(ValueError):
         WatcherSession(hub.join("peer-w2"), msgs.append, room=ROOM, secret="nokey", verify=verify)
+
+
+def test_every_move_reaches_the_other_players_and_the_watchers_before_the_hosts_own_seat():
+    """The host page draws its own seat's update on the spot: sent last, it does not hold up the
+    network. The order would be wrong if the host's own seat (attached first) were served first."""
+    from tapete.net import Host, SeatSpec
+    host = Host("chupate", [SeatSpec("Ana", player="p1"), SeatSpec("Bea", player="p2"),
+                            SeatSpec("Cai", player="p3")], 7, {"quick": True})
+    order: list[str] = []
+    session = LocalSession(host, "p1", lambda message: order.append("host"))
+    host.attach("p2", lambda message: order.append("p2"))
+    host.attach_watcher("w1", lambda message: order.append("w1"))
+    host.attach("p3", lambda message: order.append("p3"))
+    seat = host.state["turn"]
+    player = host.seats[seat].player
+    action = next(a for a in host.game.legal_actions(host.state, seat))
+    order.clear()
+    if player == "p1":
+        assert session.send(action) is None
+    else:
+        host.receive(player, json.dumps({"v": 1, "type": "intent", "id": "x1", "seat": seat,
+                                         "state_version": host.state["version"], "action": action}))
+    assert order == ["p2", "p3", "w1", "host"], order
+    host.detach("p1")
+    assert "p1" not in host.local

@@ -49,6 +49,7 @@ class Host:
         self.call_open: dict[int, int] = {}              # person's seat -> version its own call opened at
         self.away: set[int] = set()                      # seats whose player is gone (grace period)
         self.watchers: dict[str, Send] = {}              # watcher key -> send: the public table (no seat)
+        self.local: set[str | None] = set()              # listeners on this page: updated after the others
 
     # ----- seats and listeners ------------------------------------------------------------------
     def seat_of(self, player: str) -> int | None:
@@ -57,13 +58,17 @@ class Host:
                 return i
         return None
 
-    def attach(self, player: str | None, send: Send) -> None:
-        """Send this player's updates to ``send`` (replacing a previous connection) and push one now."""
+    def attach(self, player: str | None, send: Send, local: bool = False) -> None:
+        """Send this player's updates to ``send`` (replacing a previous connection) and push one now.
+        A ``local`` listener is this page's own seat: it draws the update on the spot, so every move
+        reaches the other players and the watchers first (their network time then runs under its frame)."""
         self.listeners[player] = send
+        (self.local.add if local else self.local.discard)(player)
         self._send_update(player, [])
 
     def detach(self, player: str | None) -> None:
         self.listeners.pop(player, None)
+        self.local.discard(player)
 
     def attach_watcher(self, key: str, send: Send) -> None:
         """Send the public table (the view for no seat, public events, no legal actions) to ``send`` from
@@ -261,12 +266,18 @@ class Host:
             send(self.update_for(player, events))
 
     def _broadcast(self, events: list[dict]) -> None:
-        for player in list(self.listeners):
-            self._send_update(player, events)
+        """Remote players first, then the watchers, then this page's own seat (see ``attach``)."""
+        players = list(self.listeners)
+        for player in players:
+            if player not in self.local:
+                self._send_update(player, events)
         if self.watchers:                        # one public update, built once, for every watcher
             public = self.update_for(None, events)
             for send in list(self.watchers.values()):
                 send(public)
+        for player in players:
+            if player in self.local:
+                self._send_update(player, events)
 
 
 def _intent_id(text: object) -> str | None:
@@ -292,7 +303,7 @@ class LocalSession:
                 self.last = message
             self.on_update(message)
 
-        host.attach(player, receive)
+        host.attach(player, receive, local=True)
 
     @property
     def seat(self) -> int | None:
