@@ -17,6 +17,10 @@ then it is opened and every watcher page presses "Watch again". Per move, from t
   player view   another player page first shows the move's version (or a later one)
   watcher view  a watcher page first shows it (phase 2)
   host frame    the host's own click -> its own table's new version (the host's moves), per phase
+  CPU per move  the CPU time every process of the browser spent over the phase (Chromium's
+                SystemInfo.getProcessInfo), per move: the pages' renderers, and the whole browser;
+                divided by the cores it is how long this machine needs at best to draw one move
+                everywhere, a floor under the slowest page's latency
 
 Writes docs/benchmarks.md between <!-- watchers-browser:start --> and <!-- watchers-browser:end -->.
 
@@ -26,6 +30,7 @@ Writes docs/benchmarks.md between <!-- watchers-browser:start --> and <!-- watch
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -138,6 +143,26 @@ def latencies(pages: list, watchers: list, since: dict) -> dict:
     return out
 
 
+def cpu_seconds(browser) -> dict:
+    """CPU time so far of this browser's processes (Chromium's SystemInfo.getProcessInfo), by type."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        infos = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    out: dict = {}
+    for info in infos:
+        out[info["type"]] = out.get(info["type"], 0.0) + info["cpuTime"]
+    return out
+
+
+def cpu_per_move(before: dict, after: dict, moves: int) -> dict:
+    """Milliseconds of CPU per move: every renderer (the pages) and the whole browser."""
+    spent = {kind: after.get(kind, 0.0) - before.get(kind, 0.0) for kind in after}
+    return {"renderers": 1000 * spent.get("renderer", 0.0) / max(moves, 1),
+            "all": 1000 * sum(spent.values()) / max(moves, 1)}
+
+
 def run(browser, base: str, relay_url: str, players: int, watchers: int, moves: int) -> dict:
     query = f"?relay={relay_url}&ice=none&bot_delay=0&debug_room=1"
     contexts = []
@@ -172,7 +197,9 @@ def run(browser, base: str, relay_url: str, players: int, watchers: int, moves: 
         pages = [host] + [seated[s] for s in sorted(seated)]
         for page in pages:
             page.wait_for_selector('[data-testid="table"]', timeout=120_000)
+        cpu0 = cpu_seconds(browser)
         moved_closed = play(host, pages, moves)
+        cpu_closed = cpu_per_move(cpu0, cpu_seconds(browser), moved_closed)
         closed = latencies(pages, [], {})
         host.click('[data-testid="btn-watching"]')               # phase 2: every watcher back
         host.wait_for_selector('[data-testid="watcher-count"][data-watching="1"]', timeout=30_000)
@@ -183,9 +210,12 @@ def run(browser, base: str, relay_url: str, players: int, watchers: int, moves: 
             page.wait_for_selector('[data-testid="table"]', timeout=60_000)
         host.wait_for_timeout(3000)          # every page settles after the watchers' arrival (a one-off, not per move)
         marks = {i: len(p.evaluate("window.__w.clicks")) for i, p in enumerate(pages)}   # (not Allow watching's click)
+        cpu0 = cpu_seconds(browser)
         moved_open = play(host, pages, moves)
+        cpu_open = cpu_per_move(cpu0, cpu_seconds(browser), moved_open)
         opened = latencies(pages, watch_pages, marks)
-        return {"closed": closed, "open": opened, "moves": (moved_closed, moved_open), "booted_s": booted}
+        return {"closed": closed, "open": opened, "moves": (moved_closed, moved_open), "booted_s": booted,
+                "cpu": (cpu_closed, cpu_open)}
     finally:
         for ctx in contexts:
             try:
@@ -220,10 +250,12 @@ def main() -> int:
     finally:
         relay.stop()
         server.shutdown()
-    rows = ["| phase | moves | move → player view p50 / p95 ms (n) | move → watcher view p50 / p95 ms (n) | host click → own frame p50 / p95 ms (n) |",
-            "| --- | ---: | --- | --- | --- |",
-            f"| watching closed (0 watchers) | {got['moves'][0]} | {cell(got['closed']['player'])} | — | {cell(got['closed']['host'])} |",
-            f"| {args.watchers} watchers | {got['moves'][1]} | {cell(got['open']['player'])} | {cell(got['open']['watcher'])} | {cell(got['open']['host'])} |"]
+    cores = os.cpu_count() or 1
+    cpu = [f"{c['renderers']:.0f} / {c['all']:.0f} ({c['all'] / cores:.0f})" for c in got["cpu"]]
+    rows = ["| phase | moves | move → player view p50 / p95 ms (n) | move → watcher view p50 / p95 ms (n) | host click → own frame p50 / p95 ms (n) | CPU per move: pages / whole browser ms (÷ cores) |",
+            "| --- | ---: | --- | --- | --- | --- |",
+            f"| watching closed (0 watchers) | {got['moves'][0]} | {cell(got['closed']['player'])} | — | {cell(got['closed']['host'])} | {cpu[0]} |",
+            f"| {args.watchers} watchers | {got['moves'][1]} | {cell(got['open']['player'])} | {cell(got['open']['watcher'])} | {cell(got['open']['host'])} | {cpu[1]} |"]
     print("\n".join(rows), flush=True)
     for phase in ("closed", "open"):                 # the raw figures, in move order (where the tail is)
         for kind, xs in got[phase].items():

@@ -316,3 +316,17 @@ def test_the_table_bar_fits_a_phone_and_folds_the_speed_behind_a_toggle(new_page
     expect(speed).to_be_visible()
     wide = page.evaluate(BAR_BOXES)
     assert not overlaps(wide) and [b["name"] for b in wide][-1] == "bar-more", wide
+
+
+def test_the_sound_context_rests_between_effects(new_page, boot, site_url):
+    """A running AudioContext costs CPU even silent: it is suspended once the effects have rung out, and
+    resumed for the next one (this would fail if the context stayed running after a gesture or an effect)."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    boot(page, f"{site_url}?bot_delay=0&seed=4")
+    page.click('[data-testid="game-chupate"]')                   # a gesture: the context is made
+    page.wait_for_function("() => window.__tapeteSound.contextState !== 'none'")
+    page.wait_for_function("() => window.__tapeteSound.contextState === 'suspended'")
+    page.evaluate("() => window.tapeteSound.play(['turn'])")
+    page.wait_for_function("() => window.__tapeteSound.contextState === 'running'")
+    assert sound(page)["played"] == ["turn"]
+    page.wait_for_function("() => window.__tapeteSound.contextState === 'suspended'")
