@@ -59,6 +59,27 @@ sys.meta_path.append(_RecordMissing)
 js.tapeteMissingImports = create_proxy(lambda: json.dumps(MISSING))
 `;
 
+// tapete.zip is written by PyScript's [files] as one file (pyscript.toml), not unpacked: it goes first
+// on sys.path and `import tapete` reads the package's bytecode from it in place (zipimport, frozen in
+// CPython). PyScript's own package is written as sources into the working directory after this (its
+// codeBeforeRunAsync); its bytecode comes in the zip (pyscript/__pycache__/, scripts/build.py
+// pyscript_pycs) and is copied out here, beside where the sources go, so `import pyscript` compiles
+// nothing. Unpacking the whole zip (96 files) cost ~45 ms in node, this ~3 (docs/benchmarks.md).
+const IMPORT_ZIP = `
+import os
+import sys
+import zipimport
+
+_archive = os.path.join(os.getcwd(), "tapete.zip")
+sys.path.insert(0, _archive)
+_zip = zipimport.zipimporter(_archive)
+for _name in zipimport._zip_directory_cache[_zip.archive]:
+    if _name.startswith("pyscript/") and _name.endswith(".pyc"):
+        os.makedirs(os.path.dirname(_name), exist_ok=True)
+        with open(_name, "wb") as _out:
+            _out.write(_zip.get_data(_name))
+`;
+
 const realFetch = window.fetch;
 function counting(response) {
   const url = new URL(response.url, location.href);
@@ -89,7 +110,7 @@ function pythonUp({ interpreter, io }) {
   const shell = window.tapeteShell;
   window.fetch = realFetch;                 // every boot download has been asked for
   shell.stage("app");
-  interpreter.runPython(RECORD_MISSING, { globals: interpreter.toPy({}) });
+  interpreter.runPython(RECORD_MISSING + IMPORT_ZIP, { globals: interpreter.toPy({}) });
   const stderr = io.stderr;
   io.stderr = (value, ...rest) => {
     if (typeof value === "string") return console.warn(value);   // Python's sys.stderr, line by line
