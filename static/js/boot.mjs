@@ -1,8 +1,8 @@
 // Boots Tapete through PyScript: loads the vendored PyScript (static/vendor/pyscript/core.js), which
 // finds <script type="py" src="./main.py" config="…"> in index.html, loads Pyodide through the
 // interpreter module the config names (pyscript.toml, written in as JSON by scripts/build.py:
-// static/js/interpreter.mjs, the vendored Pyodide's loadPyodide), unpacks tapete.zip into Python's
-// working directory ([files]) and runs main.py. docs/shell.md, "Boot sequence".
+// static/js/interpreter.mjs, the vendored Pyodide's loadPyodide), writes tapete.zip into Python's
+// working directory ([files]; imported in place from there, IMPORT_ZIP below) and runs main.py. docs/shell.md, "Boot sequence".
 //
 // index.html runs this module from <head> (async), before the page has parsed. At once it
 // - counts the bytes of every file of the site fetched while booting (on a clone of each response,
