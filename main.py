@@ -1,9 +1,8 @@
 """Tapete entry point: PyScript runs it (index.html: ``<script type="py" src="./main.py" config=…>``)
-once Pyodide is up, tapete.zip is in the working directory (/home/pyodide, pyscript.toml's [files]) and
-first on sys.path (static/js/boot.mjs: imported in place, zipimport) and PyScript's own Python package is
-imported.
+once Pyodide is up, tapete.zip is unpacked into the working directory (/home/pyodide: pyscript.toml's
+[files] writes it, static/js/boot.mjs unpacks it) and PyScript's own Python package is imported.
 
-Thin on purpose: put the working directory on sys.path (the lab and old builds unpack the zip there), start the UI
+Thin on purpose: put the unpacked package on sys.path, start the UI
 (`tapete.ui.app.start()`, awaited if it is a coroutine), then mark the page
 ready with <html data-ready="1">. Any failure is shown in the shell's error box.
 
@@ -39,7 +38,7 @@ async def _boot():
     if cwd not in sys.path:
         sys.path.insert(0, cwd)
     try:
-        import tapete  # noqa: F401  (fails loudly if tapete.zip is not on sys.path)
+        import tapete  # noqa: F401  (fails loudly if tapete.zip was not unpacked)
         import importlib
 
         try:
