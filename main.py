@@ -1,6 +1,6 @@
 """Tapete entry point: PyScript runs it (index.html: ``<script type="py" src="./main.py" config=…>``)
-once Pyodide is up, tapete.zip is unpacked into the working directory (/home/pyodide, pyscript.toml's
-[files]) and PyScript's own Python package is imported.
+once Pyodide is up, tapete.zip is unpacked into the working directory (/home/pyodide: pyscript.toml's
+[files] writes it, static/js/boot.mjs unpacks it) and PyScript's own Python package is imported.
 
 Thin on purpose: put the unpacked package on sys.path, start the UI
 (`tapete.ui.app.start()`, awaited if it is a coroutine), then mark the page

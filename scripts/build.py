@@ -618,7 +618,8 @@ def pyscript_boot_modules() -> set[str]:
 def pyscript_pycs() -> dict[str, bytes]:
     """Bytecode for PyScript's Python package where Python looks for it beside a source,
     ``pyscript/__pycache__/<module>.cpython-3XX.pyc`` (unchecked-hash): PyScript writes the sources into
-    the working directory at every boot, after tapete.zip is unpacked there, and ``import pyscript``
+    the working directory at every boot, after static/js/boot.mjs has unpacked tapete.zip there
+    (unzip(): the zip must stay *stored*), and ``import pyscript``
     then compiles nothing. Compiled from the very sources PyScript writes (pyscript_python), for the
     modules ``import pyscript`` loads (pyscript_boot_modules)."""
     sources = {name: code for name, code in pyscript_python().items() if name in pyscript_boot_modules()}

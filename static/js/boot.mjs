@@ -1,8 +1,8 @@
 // Boots Tapete through PyScript: loads the vendored PyScript (static/vendor/pyscript/core.js), which
 // finds <script type="py" src="./main.py" config="…"> in index.html, loads Pyodide through the
 // interpreter module the config names (pyscript.toml, written in as JSON by scripts/build.py:
-// static/js/interpreter.mjs, the vendored Pyodide's loadPyodide), unpacks tapete.zip into Python's
-// working directory ([files]) and runs main.py. docs/shell.md, "Boot sequence".
+// static/js/interpreter.mjs, the vendored Pyodide's loadPyodide), writes tapete.zip into Python's
+// working directory ([files]; unpacked there by unzip() below) and runs main.py. docs/shell.md, "Boot sequence".
 //
 // index.html runs this module from <head> (async), before the page has parsed. At once it
 // - counts the bytes of every file of the site fetched while booting (on a clone of each response,
@@ -59,6 +59,49 @@ sys.meta_path.append(_RecordMissing)
 js.tapeteMissingImports = create_proxy(lambda: json.dumps(MISSING))
 `;
 
+// tapete.zip is written by PyScript's [files] as one file (pyscript.toml), not unpacked by it: PyScript's
+// unpack (Pyodide's unpackArchive: Python's shutil and zipfile imported and run) cost ~45 ms in node.
+// The zip is *stored* (scripts/build.py: no member is deflated), so its members are plain slices of
+// it: unzip() writes them into the working directory straight through Emscripten's FS, from JS, before
+// PyScript writes its own package there (its bytecode, pyscript/__pycache__/, comes in the zip).
+// Importing the zip in place instead (zipimport, the zip on sys.path) was measured slower: zipimport
+// reads each module through pure Python (docs/benchmarks.md). A deflated member (never built) falls
+// back to Pyodide's unpackArchive.
+const ZIP = "tapete.zip";
+function unzip(pyodide) {
+  const { FS } = pyodide;
+  const cwd = FS.cwd();
+  const bytes = FS.readFile(`${cwd}/${ZIP}`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.byteLength - 22;                      // the end record (the build writes no comment)
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) throw new Error(`${ZIP}: no end of central directory`);
+  const count = view.getUint16(end + 10, true);
+  const members = [];
+  let at = view.getUint32(end + 16, true);
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error(`${ZIP}: bad central directory`);
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (method !== 0) {                                   // deflated: let Pyodide do it all
+      pyodide.unpackArchive(bytes, "zip", { extractDir: cwd });
+      return;
+    }
+    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    members.push([name, data, size]);
+  }
+  for (const [name, data, size] of members) {
+    if (name.endsWith("/")) continue;
+    const slash = name.lastIndexOf("/");
+    if (slash > 0) FS.mkdirTree(`${cwd}/${name.slice(0, slash)}`);
+    FS.writeFile(`${cwd}/${name}`, bytes.subarray(data, data + size));
+  }
+  FS.unlink(`${cwd}/${ZIP}`);                             // its members are copies: 1.4 MB freed
+}
+
 const realFetch = window.fetch;
 function counting(response) {
   const url = new URL(response.url, location.href);
@@ -89,6 +132,7 @@ function pythonUp({ interpreter, io }) {
   const shell = window.tapeteShell;
   window.fetch = realFetch;                 // every boot download has been asked for
   shell.stage("app");
+  unzip(interpreter);
   interpreter.runPython(RECORD_MISSING, { globals: interpreter.toPy({}) });
   const stderr = io.stderr;
   io.stderr = (value, ...rest) => {

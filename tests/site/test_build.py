@@ -66,7 +66,7 @@ def test_page_boots_through_pyscript_with_pyscript_toml():
     assert "compileStreaming" not in interpreter and "window.fetch" not in interpreter
     assert boot.index("interpreter.prefetch()") < boot.index("await parsed;") < boot.index("interpreter.start()")
     assert '<script type="module" async src="./static/js/boot.mjs"></script>' in html
-    assert config["files"] == {"./tapete.zip": "./*"}
+    assert config["files"] == {"./tapete.zip": "./tapete.zip"}
     assert {"!error", "!py-editor", "!py-terminal", "!py-game", "!codemirror"} <= set(config["plugins"])
     assert not (ROOT / "py" / "pyscript.py").exists(), "the UI imports PyScript's own package"
     package = json.loads((ROOT / "package.json").read_text())["dependencies"]

@@ -16,8 +16,14 @@ from pathlib import Path
 LANGS = ("es", "en")
 
 
+def read_text(name: str) -> str:
+    """``text/<name>`` through the package's loader: a file on disk (sources, the lab's unpacked copy) or
+    an entry of tapete.zip, which the page imports in place (zipimport; docs/shell.md, "Boot sequence")."""
+    return __loader__.get_data(str(TEXT_DIR / name)).decode("utf-8")
+
+
 def _load(name: str) -> dict:
-    return json.loads((TEXT_DIR / name).read_text(encoding="utf-8"))
+    return json.loads(read_text(name))
 
 
 def section(name: str, within: str | None = None) -> dict[str, dict]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .i18n import LANGS, TEXT_DIR
+from .i18n import LANGS, read_text
 
-RULES = {game: {lang: json.loads((TEXT_DIR / f"rules.{lang}.json").read_text(encoding="utf-8"))[game] for lang in LANGS}
+RULES = {game: {lang: json.loads(read_text(f"rules.{lang}.json"))[game] for lang in LANGS}
          for game in ("chupate", "skypo", "francesa", "taki", "dos")}
