@@ -82,7 +82,7 @@ def play_room() -> None:
     class TraceKey(Signer):
         """NOT a signature scheme (anyone can make these): the room's paths need a signer and a verifier
         to run, and under node there is neither WebCrypto's nor @noble's Ed25519 for Python to call.
-        The page verifies with @noble/curves (tapete.ui.room_ui.BrowserVerifier), the tests with PyNaCl."""
+        The page verifies with @noble/curves (tapete.ui.room_bridge.BrowserVerifier), the tests with PyNaCl."""
 
         def __init__(self) -> None:
             self.public = os.urandom(32)

@@ -1,7 +1,7 @@
-"""The bot lab's screen and the hints, their pure parts under CPython (py/tapete/ui/lab_screen.py,
-py/tapete/ui/hints.py): the chart, the rows, the share in words, the error with its line, the frame's
-controls, the hint panel and button, the hints count in the result dialog. The screen itself, in the
-page: tests/browser/test_lab_screen.py and tests/browser/test_hints_ui.py."""
+"""The bot lab's screen and the hints, their pure parts under CPython (py/tapete/ui/lab_view.py,
+py/tapete/ui/lab_screen.py, py/tapete/ui/hints.py): the chart, the rows, the share in words, the error
+with its line, the frame's controls, the hint panel and button, the hints count in the result dialog.
+The screen itself, in the page: tests/browser/test_lab_screen.py and tests/browser/test_hints_ui.py."""
 
 from __future__ import annotations
 
@@ -15,63 +15,64 @@ from tapete.core import get
 from tapete.lab import run, template
 from tapete.ui import hints
 from tapete.ui import lab_screen as ls
+from tapete.ui import lab_view as lv
 
 
 def test_every_lab_screen_and_hint_text_is_in_both_languages():
-    assert set(ls.TEXTS["es"]) == set(ls.TEXTS["en"])
+    assert set(lv.TEXTS["es"]) == set(lv.TEXTS["en"])
     assert set(hints.TEXTS["es"]) == set(hints.TEXTS["en"])
     for lang in ("es", "en"):
-        for key in ls.TEXTS[lang]:
-            assert ls.TEXTS["es"][key] != ls.TEXTS["en"][key] or key in ("row.a", "row.b", "time.p50", "time.p95")
+        for key in lv.TEXTS[lang]:
+            assert lv.TEXTS["es"][key] != lv.TEXTS["en"][key] or key in ("row.a", "row.b", "time.p50", "time.p95")
 
 
 def test_the_chart_has_one_point_per_game_and_the_fair_share_dashed():
-    svg = ls.chart_svg([1.0, 0.5, 2 / 3, 0.5], 200, 0.25, "en")
+    svg = lv.chart_svg([1.0, 0.5, 2 / 3, 0.5], 200, 0.25, "en")
     assert 'data-points="4"' in svg and 'role="img"' in svg and "50.0%" in svg
     (points,) = re.findall(r'(?<![-\w])points="([^"]+)"', svg)
     xy = [tuple(map(float, p.split(","))) for p in points.split()]
     assert [x for x, _ in xy] == pytest.approx([1.6, 3.2, 4.8, 6.4])              # game i of 200 at x = i·w/200
     assert [y for _, y in xy] == pytest.approx([0, 60, 40, 60])                 # share 1 at the top, 0 below
     assert 'class="lab-fair"' in svg and 'y1="90.0"' in svg                     # 25% of 120 px from the bottom
-    assert "polyline" not in ls.chart_svg([], 200, None, "es")
+    assert "polyline" not in lv.chart_svg([], 200, None, "es")
 
 
 def test_a_snapshot_in_words_rows_and_bar():
     snap = run("chupate", "easy", template("chupate", "en"), games=6, lang="es")
-    html = ls.live_html(snap, "es")
+    html = lv.live_html(snap, "es")
     assert 'data-played="6"' in html and f'data-share="{snap["share"]!r}"' in html
     assert "6 de 6 partidas" in html and 'max="6"' in html and 'value="6"' in html
     assert "Reparto justo: 25,0 %" in html
     assert 'data-testid="lab-row"' in html and "1v3" in html and "tu bot" in html and "fácil" in html
     assert 'data-testid="lab-time-row"' in html
-    assert ls.share_text({"share": None}, "en") == "No game played yet."
-    words = ls.share_text({"share": 0.5, "se": 0.035, "low": 0.43, "high": 0.57, "fair": 0.25}, "en")
+    assert lv.share_text({"share": None}, "en") == "No game played yet."
+    words = lv.share_text({"share": 0.5, "se": 0.035, "low": 0.43, "high": 0.57, "fair": 0.25}, "en")
     assert words == "Your bot won 50.0% of the games (± 3.5; 95% interval: 43.0% – 57.0%). Fair share: 25.0%."
-    assert "<script>" not in ls.live_html({"output": ["<script>x</script>"], "played": 1, "games": 2}, "en")
+    assert "<script>" not in lv.live_html({"output": ["<script>x</script>"], "played": 1, "games": 2}, "en")
 
 
 def test_an_error_is_said_with_its_line_and_a_button_to_it():
     code = "def choose(view, legal):\n    return 'play Z9'\n"
     snap = run("taki", "easy", code, games=2, lang="en")
-    html = ls.error_html(snap["error"], "en")
+    html = lv.error_html(snap["error"], "en")
     assert "play Z9" in html and "line 2" in html and 'data-line="2"' in html and 'data-lab="goto"' in html
     assert "Go to line 2" in html and "2 | return &#x27;play Z9&#x27;" in html
     code = "def helper(view):\n    return view['hand'][99]\n\n\ndef choose(view, legal):\n    return helper(view)\n"
     error = run("chupate", "easy", code, games=1, lang="es")["error"]
-    html = ls.error_html(error, "es")
+    html = lv.error_html(error, "es")
     assert html.index("choose, línea 6") < html.index("helper, línea 2") and "Ir a la línea 2" in html
 
 
 def test_the_lab_frame_has_its_controls_in_both_languages():
     for lang in ("es", "en"):
-        html = ls.render_lab(lang, "dos", "hard", "2v2", lambda g: f"<{g}>")
+        html = lv.render_lab(lang, "dos", "hard", "2v2", lambda g: f"<{g}>")
         for testid in ("lab", "lab-back", "lab-game", "lab-level", "lab-layout", "lab-editor", "lab-download",
                        "lab-file", "lab-reset", "lab-run", "lab-stop", "lab-play", "lab-error", "lab-live"):
             assert f'data-testid="{testid}"' in html, testid
         assert '<option value="dos" selected>&lt;dos&gt;</option>' in html          # names escaped
         assert '<option value="hard" selected>' in html and '<option value="2v2" selected>' in html
         assert re.search(r'<button[^>]*data-testid="lab-stop"[^>]*disabled', html)
-        assert ls.lt(lang, "run", n=200) in html
+        assert lv.lt(lang, "run", n=200) in html
 
 
 def test_prefs_keep_only_known_values():

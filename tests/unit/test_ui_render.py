@@ -136,7 +136,8 @@ def test_lobby_shows_join_code_check_numbers_and_wrong_tries_in_both_languages()
 
 
 def test_lobby_lists_newcomers_asking_to_join_with_admit_and_refuse_in_both_languages():
-    from tapete.ui.room_ui import code_failure, render_lobby
+    from tapete.ui.room_texts import code_failure
+    from tapete.ui.room_ui import render_lobby
     lobby = {"seats": [{"kind": "host", "name": "Ana", "connected": True}, {"kind": "open", "name": ""}], "you": 0}
     asking = [{"player": "kAAAAAAAAAAAAAAAAAAAAAA", "name": "Quintiliano", "number": "0427"},
               {"player": "kBBBBBBBBBBBBBBBBBBBBBB", "name": "<b>x</b>", "number": "9313"}]
@@ -196,7 +197,8 @@ def test_lobby_shows_names_as_text_and_gives_the_host_kick_and_lock():
 
 
 def test_status_line_says_the_room_servers_were_lost_and_are_back_without_a_retry():
-    from tapete.ui.room_ui import TEXT, render_lobby, status_tag
+    from tapete.ui.room_texts import TEXT
+    from tapete.ui.room_ui import render_lobby, status_tag
     back = {"state": "back", "open": 1, "total": 1, "peers": 2}
     for lang, lost_word, back_word in (("es", "perdido", "han vuelto"), ("en", "Lost", "are back")):
         assert TEXT[lang]["status.lost"] != TEXT["en" if lang == "es" else "es"]["status.lost"]
@@ -210,7 +212,8 @@ def test_status_line_says_the_room_servers_were_lost_and_are_back_without_a_retr
 
 def test_deal_line_in_both_languages():
     from tapete.net.deal import REASONS
-    from tapete.ui.room_ui import TEXT, render_deal
+    from tapete.ui.room_texts import TEXT
+    from tapete.ui.room_ui import render_deal
     assert 'data-testid="deal-checking"' in render_deal("es", None)
     assert "Reparto verificado" in render_deal("es", (True, "")) and "Deal verified" in render_deal("en", (True, ""))
     for why in REASONS:
@@ -232,7 +235,7 @@ def test_deal_line_in_both_languages():
 
 def test_said_messages_follow_a_switch_of_language():
     from tapete.ui.i18n import Said, refusal as refusal_text, resay, t
-    from tapete.ui.room_ui import rsaid, rt
+    from tapete.ui.room_texts import rsaid, rt
     refused = Said.of("es", lambda lang: t(lang, "refused", reason=refusal_text(lang, "no_match", "engine words")))
     assert refused == t("es", "refused", reason=refusal_text("es", "no_match", "engine words"))
     english = resay(refused, "en")

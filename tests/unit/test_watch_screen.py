@@ -19,7 +19,8 @@ import pytest
 from tapete.bots import EasyBot
 from tapete.core import get
 from tapete.net import MemoryHub, RoomHost
-from tapete.ui.room_ui import TEXT, options_text, render_lobby, watchers_text
+from tapete.ui.room_texts import TEXT
+from tapete.ui.room_ui import options_text, render_lobby, watchers_text
 from tapete.ui.watch_screen import OWN_ACTIONS, TEXT as WTEXT, WatchScreen, inert
 
 GAMES = {"chupate": {"quick": True}, "skypo": {}, "francesa": {}, "taki": {}, "dos": {}}

@@ -368,7 +368,7 @@ class GuestDeal:
         return deal
 
 
-# Why a deal is not verified (the UI words them in Spanish and English: tapete.ui.room_ui).
+# Why a deal is not verified (the UI words them in Spanish and English: tapete.ui.room_texts).
 REASONS = {
     "no_commit": "the host did not deal this game by the fair-deal protocol",
     "no_reveal": "the host did not reveal its secret at the end",

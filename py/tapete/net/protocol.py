@@ -187,7 +187,7 @@ Verify = Callable[[bytes, bytes, bytes], bool]
 """``verify(public, message, signature) -> bool``: is ``signature`` (64 bytes) an Ed25519 signature of
 ``message`` by ``public`` (32 bytes)? A kept implementation in strict RFC 8032 mode that refuses
 public keys and R of small order: in the page @noble/curves (``keys.verify``, static/js/keys.js, wrapped
-by ``tapete.ui.room_ui.BrowserVerifier``), in the unit tests PyNaCl (libsodium). See docs/multiplayer.md."""
+by ``tapete.ui.room_bridge.BrowserVerifier``), in the unit tests PyNaCl (libsodium). See docs/multiplayer.md."""
 
 
 def verified(verify: Verify | None, public: bytes, message: bytes, signature: bytes) -> bool:

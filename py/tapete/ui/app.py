@@ -31,7 +31,8 @@ from .bot_names import bot_names
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
-from .room_ui import render_deal, render_friends_box, rsaid, rt
+from .room_texts import rsaid, rt
+from .room_ui import render_deal, render_friends_box
 from .setup import default_settings, options_of, read_settings, render_setup
 from .browser import (STORE_NAME, STORE_ROOM, add_ranking, int_param, param, store_del, store_get,  # noqa: F401
                       store_set, player_id)
@@ -302,7 +303,7 @@ class App(RoomsMixin, NavMixin):
                       for i in range(1, s["opponents"] + 1)]
         self.host = Host(self.game_id, seats, seed, options_of(get(self.game_id), s))
         if lab_table is not None:
-            from .lab_screen import LabSeatBot, table_error
+            from .lab_seat import LabSeatBot, table_error
             game, code, lab, _name = lab_table
 
             def failed(error: dict) -> None:
@@ -597,7 +598,7 @@ class App(RoomsMixin, NavMixin):
                 for step in host.bot_steps():    # a bot thinking in slices: the page paints between them
                     self.slices, self.thinking = self.slices + 1, True
                     if isinstance(step, asyncio.Future):
-                        await step               # the lab's bot waits for its worker (lab_screen.LabSeatBot)
+                        await step               # the lab's bot waits for its worker (lab_seat.LabSeatBot)
                     else:
                         await asyncio.sleep(self.think_pause)
                     if self.host is not host:

@@ -21,8 +21,9 @@ from .browser import (STORE_DEAL, STORE_NAME, STORE_ROOM, int_param, param, stor
                       player_id)
 from .i18n import Said
 from .name_box import NameBox
-from .room_ui import (BrowserSigner, BrowserVerifier, code_failure, options_text, p2p_module, render_lobby,
-                      render_watchers, rsaid, rt)
+from .room_bridge import BrowserSigner, BrowserVerifier, p2p_module
+from .room_texts import code_failure, rsaid, rt
+from .room_ui import options_text, render_lobby, render_watchers
 from .setup import options_of
 
 RELAY_WAIT = 10.0       # seconds without any open relay before the lobby says the servers are unreachable
@@ -469,7 +470,7 @@ class RoomsMixin:
                            code_failures: int = 0):
         """Open the room's transport and watch it for the lobby's status line; None (and an error with
         Retry in the lobby) if it cannot even be opened."""
-        from .room_ui import open_transport
+        from .room_bridge import open_transport
         started = asyncio.get_event_loop().time()
         info = self.room_info
         try:

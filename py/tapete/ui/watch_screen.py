@@ -154,7 +154,7 @@ class WatchScreen:
 
     # ----- connection ---------------------------------------------------------------------------
     async def open(self) -> None:
-        from .room_ui import BrowserVerifier, open_transport, p2p_module
+        from .room_bridge import BrowserVerifier, open_transport, p2p_module
         keys = (await p2p_module()).keys
         if self.closed:
             return
