@@ -39,6 +39,9 @@ from .browser import (STORE_NAME, STORE_ROOM, add_ranking, int_param, param, sto
 from .rooms import RoomsMixin
 from .nav import NavMixin
 from .motion_glue import TableMotion
+from .router import Router
+from .picker_screen import PickerScreen
+from .leave_dialog import LeaveDialog
 from . import passplay_screen
 
 BOT_DELAY_MS = 700
@@ -50,7 +53,6 @@ KEY_ACTIONS = {"mentira": "challenge"}
 class App(RoomsMixin, NavMixin):
     def __init__(self) -> None:
         self.root = document.getElementById("app")
-        self.picker_html = self.root.innerHTML
         self.lang = str(window.tapeteShell.lang)
         self.bot_delay = max(0, int_param("bot_delay", BOT_DELAY_MS)) / 1000
         autoplay = int_param("autoplay", None)     # test hook: this page's seat plays by itself
@@ -79,8 +81,6 @@ class App(RoomsMixin, NavMixin):
         self.grace_watch = False
         self.join_watch = None                       # the guest's join watchdog (rooms.py join_room)
         self.join_failed = False
-        self.nav_msg = ""                           # the picker's note (e.g. a save that had to be dropped)
-        self.restoring = False                      # showing a history entry: do not push another
         self.room_status: dict | None = None        # the lobby's connection line (rooms.py _watch)
         self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
         self.watch_screen = None                     # this page watches a room (tapete.ui.watch_screen)
@@ -89,12 +89,15 @@ class App(RoomsMixin, NavMixin):
         self.lab_screen = None                       # the bot lab (tapete.ui.lab_screen.LabScreen) while open
         self.lab_table = None                        # (game, code, lab, name): a table where the student's bot sits
         self.motion = TableMotion(self.root)        # motion_glue: the patch, the animations, their speed
+        self.router = Router(self)                  # history entries and the current screen object
+        self.picker = PickerScreen(self)            # keeps the shell's picker HTML and its note
+        self.leave_dialog = LeaveDialog(self)
 
     # ----- wiring -------------------------------------------------------------------------------
     def start(self) -> None:
         self.playable = tables.available()
         self._listen(document, "click", self.on_click)     # the table and the dialogs outside #app
-        self._listen(window, "popstate", self.on_popstate)
+        self._listen(window, "popstate", self.router.on_popstate)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "change", self.motion.on_change)
         for name in ("cancel", "close"):                     # neither bubbles: listen in capture
@@ -106,7 +109,7 @@ class App(RoomsMixin, NavMixin):
         self._listen(window, "offline", self.on_network)
         self._listen(window, "hashchange", self.on_hash)
         self.show_picker()
-        self.push_screen(replace=True)
+        self.router.push(replace=True)
         self.set_projector(self.projector)
         joined = parse_fragment(str(window.location.hash or ""))
         if joined and wants_watch(str(window.location.hash)):   # a watcher link: never a seat, never a resume
@@ -250,30 +253,16 @@ class App(RoomsMixin, NavMixin):
     def show_picker(self) -> None:
         self.stop_game()
         self.screen = "picker"
-        self.root.innerHTML = self.picker_html
-        window.tapeteShell.applyTexts(self.root)    # the picker was kept in the language of the boot
-        for button in self.root.querySelectorAll("[data-game]"):
-            playable = str(button.getAttribute("data-game")) in self.playable
-            button.disabled = not playable
-            note = button.querySelector(".game-note")
-            if note:
-                key = "picker.ready" if playable else "coming"
-                note.textContent = window.tapeteShell.t(key) if playable else t(self.lang, key)
-                note.removeAttribute("data-i18n") if not playable else None
-            button.setAttribute("data-available", "1" if playable else "0")
-        lab = self.root.querySelector('[data-testid="btn-lab"]')
-        if lab:
-            lab.disabled = False                     # the bot lab (tapete.ui.lab_screen) needs Python
-        self.picker_extras()
-        passplay_screen.picker_extras(self)
+        self.router.open(self.picker)
+        self.picker.show()
 
     def show_setup(self, game_id: str) -> None:
         self.screen = "setup"
         self.game_id = game_id
         self.render()
-        self.push_screen()
+        self.router.push()
         heading = self.root.querySelector("h2")
-        if heading and not self.restoring:
+        if heading and not self.router.restoring:
             heading.setAttribute("tabindex", "-1")
             heading.focus()
 
@@ -314,7 +303,7 @@ class App(RoomsMixin, NavMixin):
         self.ui[hints.HINTS] = 0                     # a game against bots: the result says how many hints
         self.screen = "table"
         self.hold_round = False
-        self.push_screen()
+        self.router.push()
         self.session = LocalSession(self.host, me, self.on_update)
 
     def fresh_ui(self) -> dict:
@@ -322,6 +311,7 @@ class App(RoomsMixin, NavMixin):
         return {"log": [], "message": "", "wild": None, "timer": None, "ranking": None}
 
     def stop_game(self) -> None:
+        self.router.close()
         if self.passplay is not None:
             self.passplay.close()
             self.passplay = None
@@ -351,7 +341,7 @@ class App(RoomsMixin, NavMixin):
         from .lab_screen import LabScreen
         self.screen = "lab"
         self.lab_screen = LabScreen(self)
-        self.push_screen()
+        self.router.push()
         self.lab_screen.focus_title()
 
     def close_lab(self) -> None:
@@ -382,15 +372,15 @@ class App(RoomsMixin, NavMixin):
             if self.room is not None:
                 store_del(STORE_ROOM)
             self.show_picker()
-            self.push_screen()
+            self.router.push()
         elif action == "leave":
-            self.ask_leave()
+            self.leave_dialog.ask()
         elif action == "leave-cancel":
-            self.close_leave_dialog()
+            self.leave_dialog.close()
         elif action == "leave-confirm":
             if self.room is not None:
                 store_del(STORE_ROOM)
-            self.leave(abandon=True)
+            self.leave_dialog.leave(abandon=True)
         elif action.startswith("resume "):
             self.resume(action.split(" ", 1)[1])
         elif action == "setup-start":

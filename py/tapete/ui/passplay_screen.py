@@ -195,7 +195,7 @@ class PassPlayScreen:
                 table.next_round()
             elif action in ("leave", "menu"):          # the table stays saved: the picker offers to resume it
                 self.app.show_picker()
-                self.app.push_screen()
+                self.app.router.push()
             elif action == "again":
                 seats = [{"name": s.name, "bot": s.bot} for s in table.host.seats]
                 start(self.app, self.game_id, seats, dict(table.host.state["options"]))
@@ -384,7 +384,7 @@ def open_screen(app, screen: PassPlayScreen) -> None:
     app.passplay = screen
     app.ui = screen.ui
     app.screen = SCREEN
-    app.push_screen()
+    app.router.push()
     screen.render()
     screen.pump()
 
@@ -396,7 +396,7 @@ def resume(app, game_id: str) -> None:
     except (BadState, BadOptions) as err:
         store_del(store_key(game_id))
         window.console.warn(f"tapete: pass-and-play save of {game_id} dropped: {err}")
-        app.nav_msg = pt(app.lang, "pp.dropped", game=app.game_title(game_id))
+        app.picker.note = pt(app.lang, "pp.dropped", game=app.game_title(game_id))
         app.show_picker()
         return
     app.stop_game()
@@ -448,17 +448,3 @@ def route(app, action: str) -> bool:
         return False
     screen.act(action)
     return True
-
-
-def picker_extras(app) -> None:
-    """A "Resume pass and play" button beside each game with a pass-and-play save."""
-    for game_id in app.playable:
-        if store_get(store_key(game_id)) is None:
-            continue
-        slot = app.root.querySelector(f'[data-game="{game_id}"]')
-        links = slot.parentElement.querySelector(".game-links") if slot else None
-        if links:
-            links.insertAdjacentHTML("afterbegin", button(
-                escape(pt(app.lang, "pp.resume")) + tag("span", ": " + escape(app.game_title(game_id)),
-                                                        class_="visually-hidden"),
-                "pp:resume " + game_id, f"resume-passplay-{game_id}", "btn resume"))

@@ -1,0 +1,79 @@
+"""The router: the page's history entries and the screen object now shown (issue 29, docs/ui.md).
+
+Every screen (picker, setup, table, lab, pass-and-play) is a history entry (``history.pushState``
+with ``{"tapete": 1, "screen", "game"}``); Back and Forward show the screen of the entry. The router
+holds the current screen object (:meth:`open` closes the one before it, :meth:`close` ends it: its
+timers, watchdogs and proxies), so leaving a screen always ends what it started.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import to_js
+from pyscript import window
+
+
+class Router:
+    """History (pushState / popstate / Back) and the current screen object of one page."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.current = None             # the screen object shown (None: a screen the App draws itself)
+        self.restoring = False          # showing a history entry: do not push another
+
+    # ----- the current screen -----------------------------------------------------------------------
+    def open(self, screen) -> None:
+        """Show ``screen`` (an object with ``close()``): the one before it is closed first."""
+        if self.current is not None and self.current is not screen:
+            self.close()
+        self.current = screen
+
+    def close(self) -> None:
+        """End the current screen object (its timers, workers, proxies); idempotent."""
+        screen, self.current = self.current, None
+        if screen is not None:
+            screen.close()
+
+    # ----- history ----------------------------------------------------------------------------------
+    def push(self, replace: bool = False) -> None:
+        """Record the current screen as a history entry (a new one, or the current one with ``replace``)."""
+        if self.restoring:
+            return
+        state = to_js({"tapete": 1, "screen": self.app.screen, "game": self.app.game_id},
+                      dict_converter=window.Object.fromEntries)
+        url = str(window.location.pathname) + str(window.location.search) + str(window.location.hash or "")
+        if replace:
+            window.history.replaceState(state, "", url)
+        else:
+            window.history.pushState(state, "", url)
+
+    def on_popstate(self, event) -> None:
+        """Back/Forward: show the entry's screen. Leaving a table this way keeps its save (Resume)."""
+        raw = event.state
+        try:
+            entry = json.loads(str(window.JSON.stringify(raw))) if raw else None
+        except ValueError:
+            entry = None
+        if not isinstance(entry, dict) or entry.get("tapete") != 1:
+            return
+        app = self.app
+        app.leave_dialog.close()
+        self.restoring = True
+        try:
+            screen, game = entry.get("screen"), entry.get("game")
+            if game not in app.playable:
+                screen = "picker"
+            if screen == "setup":
+                app.stop_game()
+                app.show_setup(game)
+            elif screen == "lab":
+                app.show_lab()
+            elif screen == "table":
+                if app.screen != "table" or app.game_id != game:
+                    if not app.resume(game):
+                        app.show_setup(game)
+            else:
+                app.show_picker()
+        finally:
+            self.restoring = False
