@@ -11,8 +11,7 @@ import asyncio
 import json
 import random
 
-import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ..bots import EasyBot
@@ -25,15 +24,14 @@ from ..net.watch import wants_watch
 from . import hints, sound, tables
 from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
-from .html import escape, tag
 from .bar import BAR_OPEN
 from .bot_names import bot_names
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
 from .room_texts import rsaid, rt
-from .room_ui import render_deal, render_friends_box
-from .setup import default_settings, options_of, read_settings, render_setup
+from .room_ui import render_deal
+from .setup import default_settings, options_of
 from .browser import (STORE_NAME, STORE_ROOM, add_ranking, int_param, param, store_del, store_get,  # noqa: F401
                       store_set, player_id)
 from .rooms import RoomsMixin
@@ -42,7 +40,8 @@ from .motion_glue import TableMotion
 from .router import Router
 from .picker_screen import PickerScreen
 from .leave_dialog import LeaveDialog
-from . import passplay_screen
+from .setup_screen import SetupScreen
+from .passplay_screen import PassPlayScreen
 
 BOT_DELAY_MS = 700
 DEAL_WAIT = 10.0                                     # seconds a finished guest waits for the host's reveal
@@ -85,7 +84,6 @@ class App(RoomsMixin, NavMixin):
         self.chooser_return = None                  # what had focus when a chooser opened (nav.chooser_focus)
         self.watch_screen = None                     # this page watches a room (tapete.ui.watch_screen)
         self.projector = bool(param("projector"))   # projector mode: no controls, sized for a wall (projector.css)
-        self.passplay = None                         # the pass-and-play screen (tapete.ui.passplay_screen)
         self.lab_screen = None                       # the bot lab (tapete.ui.lab_screen.LabScreen) while open
         self.lab_table = None                        # (game, code, lab, name): a table where the student's bot sits
         self.motion = TableMotion(self.root)        # motion_glue: the patch, the animations, their speed
@@ -126,9 +124,9 @@ class App(RoomsMixin, NavMixin):
                     asyncio.ensure_future(self.resume_room(parse_snapshot(saved, player_id())))
                 except BadState as err:
                     store_del(STORE_ROOM)
-                    self.room_msg = rsaid(self.lang, "bad_save", err=err)
-                    window.console.warn(f"tapete: {self.room_msg}")
-                    self.show_setup(self.game_id)
+                    note = rsaid(self.lang, "bad_save", err=err)
+                    window.console.warn(f"tapete: {note}")
+                    self.show_setup(self.game_id, note=note)
                 return
             asyncio.ensure_future(self.join_room(*joined))
 
@@ -156,6 +154,8 @@ class App(RoomsMixin, NavMixin):
             self.ui["message"] = resay(self.ui["message"], self.lang)
         if self.screen == "picker":
             self.show_picker()              # its Resume buttons and notes are Python's
+        if isinstance(self.router.current, SetupScreen):
+            self.router.current.set_lang(self.lang)
         if self.watch_screen is not None:
             self.watch_screen.lang = self.lang
         if self.lab_screen is not None:
@@ -165,8 +165,7 @@ class App(RoomsMixin, NavMixin):
     def on_network(self, event) -> None:
         """Online/offline: the friends box says whether rooms can be opened (the form keeps its values)."""
         if self.screen == "setup":
-            self.read_setup()
-            self.render()
+            self.router.current.on_network()
 
     def on_click(self, event) -> None:
         node = event.target
@@ -193,8 +192,8 @@ class App(RoomsMixin, NavMixin):
         if self.projector and str(event.key) == "Escape":
             self.set_projector(False)                # projector mode has no controls: Escape leaves it
             return
-        if self.passplay is not None:
-            self.passplay.on_key(event)
+        if self.screen == "passplay":
+            self.router.current.on_key(event)
             return
         if self.screen != "table" or self.update is None:
             return
@@ -256,22 +255,21 @@ class App(RoomsMixin, NavMixin):
         self.router.open(self.picker)
         self.picker.show()
 
-    def show_setup(self, game_id: str) -> None:
-        self.screen = "setup"
+    def show_setup(self, game_id: str, note="", push: bool = True) -> None:
+        """The setup of ``game_id`` (``note``: why a room or a table did not open); ``push``: a history
+        entry and focus on its heading (not when a room that was being joined falls back to it)."""
         self.game_id = game_id
-        self.render()
-        self.router.push()
-        heading = self.root.querySelector("h2")
-        if heading and not self.router.restoring:
-            heading.setAttribute("tabindex", "-1")
-            heading.focus()
+        screen = SetupScreen(self, game_id, note)
+        self.router.open(screen)
+        screen.render()
+        if push:
+            self.router.push()
+            if not self.router.restoring:
+                screen.focus()
 
     def read_setup(self) -> None:
-        form = self.root.querySelector('[data-testid="setup"]')
-        if not form:                # JS null arrives as jsnull: test truth, not `is None`
-            return
-        values = {str(k): str(v) for k, v in js.Object.fromEntries(js.FormData.new(form)).to_py().items()}
-        self.all_settings[self.game_id] = read_settings(get(self.game_id), values, self.settings)
+        if isinstance(self.router.current, SetupScreen):
+            self.router.current.read()
 
     def new_game(self, lab_table=None) -> None:
         if lab_table is not None and lab_table is self.lab_table:
@@ -312,9 +310,6 @@ class App(RoomsMixin, NavMixin):
 
     def stop_game(self) -> None:
         self.router.close()
-        if self.passplay is not None:
-            self.passplay.close()
-            self.passplay = None
         self.close_lab()
         if self.lab_table is not None:               # the student's bot's worker goes with its table
             self.lab_table[2].close()
@@ -366,7 +361,14 @@ class App(RoomsMixin, NavMixin):
             return
         if self.watch_screen is not None and self.watch_screen.act(action):
             return
-        if passplay_screen.route(self, action):
+        if action.startswith("pp:resume "):
+            PassPlayScreen.resume(self, action.split(" ", 1)[1])
+            return
+        current = self.router.current
+        if isinstance(current, PassPlayScreen):
+            current.act(action)
+            return
+        if isinstance(current, SetupScreen) and current.act(action):
             return
         if action == "menu":
             if self.room is not None:
@@ -383,9 +385,6 @@ class App(RoomsMixin, NavMixin):
             self.leave_dialog.leave(abandon=True)
         elif action.startswith("resume "):
             self.resume(action.split(" ", 1)[1])
-        elif action == "setup-start":
-            self.read_setup()
-            self.new_game()
         elif action == "again":
             self.new_game(self.lab_table)
         elif action == "lab":
@@ -401,8 +400,8 @@ class App(RoomsMixin, NavMixin):
             node = self.root.querySelector('[data-testid="join-code"]')
             code = normalize_join_code(str(node.value) if node else "")
             if code is None:
-                self.room_msg = rsaid(self.lang, "bad_code")
-                self.render()
+                if isinstance(current, SetupScreen):
+                    current.say(rsaid(self.lang, "bad_code"))
                 return
             asyncio.ensure_future(self.redeem_code(code))
         elif action == "room-rename":
@@ -629,20 +628,8 @@ class App(RoomsMixin, NavMixin):
     def render(self) -> None:
         if self.screen in ("picker", "lab"):
             return                                   # the lab renders itself (lab_screen.LabScreen)
-        if self.passplay is not None:
-            self.passplay.render()
-            return
-        if self.screen == "setup":
-            # why a room could not be joined sits just above the friends box, where the player pressed
-            # Join, and is scrolled into view (it was printed below the fold, issue 31)
-            note = tag("p", escape(self.room_msg), class_="message room-note", role="status",
-                       data_testid="room-message") if self.room_msg else ""
-            self.root.innerHTML = render_setup(self.lang, get(self.game_id), self.settings,
-                                               passplay_screen.setup_part(self)) + note + render_friends_box(
-                self.lang, store_get(STORE_NAME) or "", offline=not window.navigator.onLine)
-            shown = self.root.querySelector('[data-testid="room-message"]')
-            if shown:
-                shown.scrollIntoView(to_js({"block": "center"}, dict_converter=js.Object.fromEntries))
+        if self.screen in ("passplay", "setup"):
+            self.router.current.render()
             return
         if self.screen == "lobby":
             old = self.root.querySelector('[data-testid="rename-input"]')      # what is being typed survives

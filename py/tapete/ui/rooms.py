@@ -204,8 +204,8 @@ class RoomsMixin:
         keys = (await p2p_module()).keys
         if str(await keys.hostKey() or "") != secret:   # the key stays in the browser that made the room
             store_del(STORE_ROOM)
-            self.room_msg = Said.of(self.lang, lambda lang: rt(lang, "bad_save").format(err=rt(lang, "no_key")))
-            self.show_setup(saved["game"])
+            self.show_setup(saved["game"], note=Said.of(self.lang,
+                                                        lambda lang: rt(lang, "bad_save").format(err=rt(lang, "no_key"))))
             return
         self.game_id = saved["game"]
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": True,
@@ -349,10 +349,9 @@ class RoomsMixin:
             return                                  # the player left meanwhile
         failed = int(result.failed or 0)            # failed tries: each gave one peer one guess (shown)
         if not result.ok:
-            self.room_msg = code_failure(self.lang, str(result.error), failed, result.left)
             self.room_info = None
-            self.screen = "setup"
-            self.render()
+            self.show_setup(self.game_id, note=code_failure(self.lang, str(result.error), failed, result.left),
+                            push=False)
             return
         await self.join_room(str(result.room), str(result.secret), check=str(result.check), name=name,
                              code_failed=failed)
@@ -364,8 +363,7 @@ class RoomsMixin:
         name = name or self.my_name()
         self.stop_game()
         if host_public(secret) is None:             # a link from before host keys, or none at all
-            self.room_msg = rsaid(self.lang, "old_link")
-            self.show_setup(self.game_id)
+            self.show_setup(self.game_id, note=rsaid(self.lang, "old_link"))
             return
         self.room_info = {"code": code, "secret": secret, "link": self.room_link(code, secret), "is_host": False,
                           "check": check, "code_failed": code_failed}

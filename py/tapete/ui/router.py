@@ -28,6 +28,7 @@ class Router:
         if self.current is not None and self.current is not screen:
             self.close()
         self.current = screen
+        self.app.screen = screen.name
 
     def close(self) -> None:
         """End the current screen object (its timers, workers, proxies); idempotent."""
@@ -69,6 +70,11 @@ class Router:
                 app.show_setup(game)
             elif screen == "lab":
                 app.show_lab()
+            elif screen == "passplay":               # Forward onto a pass-and-play table: its save, on a
+                if app.screen != "passplay" or app.game_id != game:       # hand-over (never on someone's cards)
+                    from .passplay_screen import PassPlayScreen
+                    if not PassPlayScreen.resume(app, game):
+                        app.show_setup(game)
             elif screen == "table":
                 if app.screen != "table" or app.game_id != game:
                     if not app.resume(game):
