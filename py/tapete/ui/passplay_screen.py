@@ -34,12 +34,13 @@ from ..net.passplay import PassAndPlay, store_key
 from . import tables
 from .bar import BAR_OPEN
 from .browser import int_param, store_del, store_get, store_set
-from .hand import STORE_SORT, parse_sort
+from .hand import STORE_SORT
 from .html import button, escape, tag
-from .i18n import Said, refusal, t
-from .log import LOG_OPEN, announcement, say_new
+from .i18n import Said, refusal, resay, t
+from .log import announcement, say_new
 from .log import record as record_move
 from .sheet import record_round
+from .table_view import announce, bar, choice_action, fold_action, open_dialogs, table_key
 
 ACTION = "pp:"                               # this screen's own actions
 CHOICE_KEYS = ("wild",)                      # half-made choices (plus every "<game>_..." key)
@@ -124,7 +125,6 @@ class PassPlayScreen:
     def open(self) -> None:
         app = self.app
         app.router.open(self)
-        app.ui = self.ui
         app.router.push()
         self.render()
         self.pump()
@@ -132,11 +132,7 @@ class PassPlayScreen:
     # ----- the controller's callbacks --------------------------------------------------------------
     def _on_public(self, update: dict) -> None:
         self._remember(update)
-        node = document.getElementById("announcer")
-        if node:
-            text = announcement(update, self.app.lang, self.module.event_text)
-            if text:
-                node.textContent = text
+        announce(announcement(update, self.app.lang, self.module.event_text))
 
     def _remember(self, update: dict) -> None:
         self.ui["log"] = record_move(self.ui.get("log") or [], update.get("events") or [])
@@ -159,6 +155,10 @@ class PassPlayScreen:
 
     def close(self) -> None:
         self.closed = True
+
+    def set_lang(self, lang: str) -> None:
+        if self.ui.get("message"):
+            self.ui["message"] = resay(self.ui["message"], lang)
 
     # ----- the bots ------------------------------------------------------------------------------
     def pump(self) -> None:
@@ -189,7 +189,8 @@ class PassPlayScreen:
         explain = getattr(self.module, "refusal_text", refusal)
         self.ui["message"] = Said.of(self.app.lang, lambda lang: t(lang, "refused", reason=explain(lang, code, words)))
 
-    def act(self, action: str) -> None:
+    def act(self, action: str) -> bool:
+        """Every action while this screen is up is its own (True)."""
         table = self.table
         try:
             if action == "pp:reveal":
@@ -210,30 +211,14 @@ class PassPlayScreen:
             elif action == "again":
                 seats = [{"name": s.name, "bot": s.bot} for s in table.host.seats]
                 PassPlayScreen.start(self.app, self.game_id, seats, dict(table.host.state["options"]))
-            elif parse_sort(action) is not None:
-                self.ui["sort"] = parse_sort(action)
-                store_set(STORE_SORT, self.ui["sort"])
-                self.render()
             elif action == "ui:bar-more":
                 self.ui[BAR_OPEN] = not self.ui.get(BAR_OPEN)
                 self.render()
-            elif action in ("ui:result-close", "ui:result-open"):
-                self.ui["result_closed"] = action == "ui:result-close"
-                self.render()
-            elif action in ("ui:log-open", "ui:log-close"):
-                self.ui[LOG_OPEN] = action == "ui:log-open"
+            elif fold_action(self.ui, action):
                 self.render()
             elif table.screen not in ("play", "done"):
-                return                                   # no private screen: nothing else to do
-            elif action.startswith("ui:"):
-                local = getattr(self.module, "local_action", None)
-                if local is not None:
-                    local(self.ui, action)
-                    self.ui["message"] = ""
-                    self.render()
-            elif action.startswith("wild "):
-                self.ui["wild"] = action.split(" ", 1)[1]
-                self.ui["message"] = ""
+                return True                              # no private screen: nothing else to do
+            elif choice_action(self.ui, action, self.module):
                 self.render()
             else:
                 self.clear_choices()
@@ -245,21 +230,17 @@ class PassPlayScreen:
         except TapeteError as err:                        # a click on a screen that has moved on
             window.console.warn(f"tapete: pass-and-play: {err}")
             self.render()
+        return True
 
     def on_key(self, event) -> None:
-        if self.app.ui.get(BAR_OPEN) and str(event.key) == "Escape":
+        if self.ui.get(BAR_OPEN) and str(event.key) == "Escape":
             self.ui[BAR_OPEN] = False
             self.render()
             return
         if self.table.update is None:
             return
-        tag_name = str(event.target.tagName).lower() if event.target else ""
-        if tag_name in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
-            return
-        key = str(event.key)
-        if key in ("ArrowLeft", "ArrowRight"):
-            self.app._move_focus(-1 if key == "ArrowLeft" else 1)
-            event.preventDefault()
+        key = table_key(event, self.app.root)
+        if key is None:
             return
         keys = getattr(self.module, "KEYS", {"d": "draw", "p": "pass", "u": "ultima", "n": "denounce"})
         action = keys.get(key.lower())
@@ -278,7 +259,7 @@ class PassPlayScreen:
         public = table.public
         if public is not None:
             say_new(self.ui.get("log") or [], public, lang, self.module.event_text)   # by name, never "you"
-        head = self.app.table_bar()
+        head = bar(self.app, self.game_id, self.ui)
         self.renders += 1
         attrs = {"class_": f"passplay {self.game_id} pp-{screen}", "data_testid": "passplay",
                  "data_screen": screen, "data_turn_id": table.turn_id,
@@ -298,8 +279,8 @@ class PassPlayScreen:
         if fresh:                         # a new owner: replace the DOM whole, nothing of the last one stays
             self.app.root.innerHTML = html
         else:
-            self.app.motion.patch(html, self.app.ui.get("last_move"))
-        self.app.open_dialogs()
+            self.app.motion.patch(html, self.ui.get("last_move"))
+        open_dialogs(self.app.root)
         if fresh:
             first = (self.app.root.querySelector('[data-testid="btn-reveal"]')
                      or self.app.root.querySelector('[data-testid="pp-heading"]'))

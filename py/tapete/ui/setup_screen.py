@@ -8,17 +8,21 @@ per-game settings), ``act`` (Start, pass and play's Start) and ``close``. The fo
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import js
 from pyodide.ffi import to_js
 from pyscript import window
 
-from ..core import get
+from ..core import TapeteError, get
 from ..core.errors import BadOptions
-from .browser import STORE_NAME, store_get, store_set
+from ..net import normalize_join_code
+from ..net.protocol import MAX_NAME, clean_name
+from .browser import STORE_NAME, player_id, store_get, store_set
 from .html import escape, tag
 from .i18n import Said, resay, t
+from .room_texts import rsaid
 from .room_ui import render_friends_box
 from .setup import options_of, passplay_seats, read_settings, render_setup
 
@@ -31,6 +35,21 @@ def last_names() -> list[str]:
     except ValueError:
         return []
     return [n for n in names if isinstance(n, str)][:10] if isinstance(names, list) else []
+
+
+def friend_name(app) -> str:
+    """The name typed in the friends box (checked: clean_name), else the one this browser keeps, else
+    "Jugador L5N" -- which is not kept: the lobby's name box then asks for a real one (issue 31)."""
+    node = app.root.querySelector('[data-testid="room-name"]')
+    try:
+        name = clean_name(str(node.value)[:MAX_NAME]) if node else ""
+    except TapeteError:
+        name = ""
+    if name:
+        store_set(STORE_NAME, name)
+        return name
+    return store_get(STORE_NAME) or (("Jugador " if app.lang == "es" else "Player ") + player_id()[1:4])
+
 
 
 class SetupScreen:
@@ -135,12 +154,22 @@ class SetupScreen:
             app.show_setup(self.game_id, note=t(app.lang, "pp.bad_seats", reason=err))
 
     def act(self, action: str) -> bool:
-        """The setup's own buttons; False for any other action."""
+        """The setup's own buttons (Start, pass and play's Start, the friends box); False for others."""
+        from .room_session import RoomSession
         if action == "setup-start":
             self.read()
             self.app.new_game()
         elif action == "pp:start":
             self.start_passplay()
+        elif action == "room-create":
+            asyncio.ensure_future(RoomSession.create(self.app))
+        elif action == "room-join":
+            node = self.app.root.querySelector('[data-testid="join-code"]')
+            code = normalize_join_code(str(node.value) if node else "")
+            if code is None:
+                self.say(rsaid(self.app.lang, "bad_code"))
+            else:
+                asyncio.ensure_future(RoomSession.redeem(self.app, code))
         else:
             return False
         return True
