@@ -1,6 +1,6 @@
 """Projector mode's way out (issue 32): tapete.ui.projector.ProjectorLeave and its button's HTML, under
 CPython with a small fake of the DOM it touches. The browser side (a click, a tap, Enter; focus; axe) is
-tests/browser/test_projector_leave.py."""
+tests/browser/test_projector_browser.py."""
 
 from __future__ import annotations
 
