@@ -27,7 +27,7 @@ from .i18n import Said, refusal, resay, t
 from .hand import STORE_SORT, parse_sort
 from .html import escape, tag
 from .bar import BAR_OPEN
-from .bot_names import bot_names
+from .bot_names import bot_names, room_bot_name
 from .log import LOG_OPEN, say_new
 from .log import record as record_move
 from .sheet import ranking_delta, record_round
@@ -411,7 +411,7 @@ class App(RoomsMixin, NavMixin):
             self.retry_room()
         elif action == "room-add-bot":
             if self.room is not None:
-                self.room.add_bot(self.settings["level"], t(self.lang, "bot", n=self.room.filled()))
+                self.room.add_bot(self.settings["level"], room_bot_name(self.lang, self.room))  # as local games
         elif action == "room-start":
             self.start_room()
         elif action.startswith("room-kick ") and self.room is not None:

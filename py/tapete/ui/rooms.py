@@ -37,6 +37,7 @@ class RoomsMixin:
     qr: tuple | None = None                     # (link, lang, svg) of the lobby's QR code (static/js/qr.js)
     qr_failed: str | None = None                # the link whose QR code could not be made (not tried again)
     watch_seen: tuple | None = None             # (count, watching) the table last showed the host
+    projector_leave = None                      # projector mode's "Leave" button (tapete.ui.projector), once on
 
     # ----- watchers, the projector, the lobby for a wall (issue 32; docs/classroom.md) -----------------
     def open_watch(self, code: str, secret: str) -> None:
@@ -53,13 +54,31 @@ class RoomsMixin:
 
     def set_projector(self, on: bool) -> None:
         """Projector mode on or off (``html.projector``: static/css/projector.css); the screen redraws
-        without (or with) its controls."""
+        without (or with) its controls, and the page's "Leave projector mode" button (tapete.ui.projector)
+        comes (or goes). Switched by a click or a key, focus goes to the way back: that button, or the
+        screen's "Projector mode" button."""
+        changed = bool(on) != bool(self.projector)
         self.projector = bool(on)
         window.document.documentElement.classList.toggle("projector", self.projector)
         if self.watch_screen is not None:
             self.watch_screen.projector = self.projector
         if self.screen in ("lobby", "watch", "table"):
             self.render()
+        if self.projector_leave is None and self.projector:
+            from pyodide.ffi import create_proxy
+            from .projector import ProjectorLeave
+            self.projector_leave = ProjectorLeave(window.document, window.tapeteShell, create_proxy)
+        if self.projector_leave is not None:
+            self.projector_leave.render(self.projector, self.lang)
+        active = window.document.activeElement
+        lost = not active or active.isSameNode(window.document.body)   # the focused button was redrawn
+        if changed and self.projector:
+            window.scrollTo(0, 0)                    # the wall shows the screen from its top
+        if changed and lost and self.projector_leave is not None:
+            back = self.projector_leave.button() if self.projector else \
+                self.root.querySelector('[data-testid="btn-projector"]')
+            if back:
+                back.focus()
 
     def lobby_html(self) -> str:
         """The lobby: for the host, the lobby for a wall (game, options, the join code large, the QR code
@@ -130,6 +149,8 @@ class RoomsMixin:
 
     def lobby_name_box(self) -> str:
         """The name box above the lobby (tapete.ui.name_box), once this page has a seat to name."""
+        if self.projector:
+            return ""                                # no controls on the wall (it is back on leaving)
         if getattr(self, "name_box", None) is None:
             if self.guest is not None:
                 name = self.guest.name
