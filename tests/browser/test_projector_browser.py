@@ -19,6 +19,7 @@ import pytest
 
 from conftest import _READY_OR_ERROR, ARTIFACTS
 from test_accessibility import Axe
+from test_p2p import open_quick_chupate_room
 from test_watch_browser import watcher_url
 
 pytestmark = pytest.mark.browser
@@ -61,12 +62,7 @@ def test_projector_mode_has_a_visible_way_out(new_page, boot, site_url, nostr_re
     gone(host)
     host.wait_for_selector(".topbar", state="visible")
 
-    host.click('[data-testid="game-chupate"]')
-    host.check('[data-testid="opt-mode-quick"]')
-    host.fill('[data-testid="room-name"]', "Ana")
-    host.click('[data-testid="btn-create-room"]')
-    host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
-    link = host.input_value('[data-testid="room-link"]')
+    link = open_quick_chupate_room(host)
     host.wait_for_selector('[data-testid="lobby-qr"] svg')
 
     # The lobby on the wall by keyboard: Projector mode, focus on the way out, Enter leaves.
