@@ -4,12 +4,15 @@
   relay and real WebRTC start a Chúpate 2 game; the guest leaves mid-game (its browser closes, or it
   leaves by the table's Menu and then closes); the host's table marks the seat away ("Beto ⌛"), a bot
   takes it after the grace period ("Beto (bot)"), play goes on, and the host's console has no error.
-  (Already so on main 656111a: this test shows it; it found no error to fix.)
+  (Already so on main 656111a: this test shows it; it found no error to fix.) The room is test_p2p's
+  host_and_guest (the guest names itself "Beto" in the lobby's name box).
 """
 
 from __future__ import annotations
 
 import pytest
+
+from test_p2p import host_and_guest
 
 pytestmark = pytest.mark.browser
 TABLE = "document.querySelector('[data-testid=table]')"
@@ -17,23 +20,7 @@ TABLE = "document.querySelector('[data-testid=table]')"
 
 @pytest.mark.parametrize("how", ["closes", "menu"])
 def test_host_logs_no_error_when_a_guest_leaves_mid_game(new_page, boot, site_url, nostr_relay, how):
-    query = f"?relay={nostr_relay}&ice=none&bot_delay=0"
-    host = boot(new_page(locale="en-US"), f"{site_url}{query}")
-    host.click('[data-testid="game-chupate"]')
-    host.check('[data-testid="opt-mode-quick"]')
-    host.fill('[data-testid="room-name"]', "Ana")
-    host.click('[data-testid="btn-create-room"]')
-    host.wait_for_selector('[data-testid="lobby"] [data-testid="room-link"]')
-    link = host.input_value('[data-testid="room-link"]')
-    guest = boot(new_page(locale="en-US"), link)
-    guest.wait_for_selector('[data-testid="name-box"][data-asking="1"]', timeout=30_000)
-    guest.fill('[data-testid="rename-input"]', "Beto")
-    guest.keyboard.press("Enter")
-    host.wait_for_function("() => /Beto/.test((document.querySelector('[data-testid=lobby-seat-1]') || {}).textContent || '')",
-                           timeout=30_000)
-    host.click('[data-testid="btn-start-room"]')
-    for page in (host, guest):
-        page.wait_for_selector('[data-testid="table"]', timeout=30_000)
+    host, guest, _link = host_and_guest(new_page, boot, site_url, nostr_relay, name="Beto")
     guest.wait_for_function(f"() => {TABLE}.dataset.version !== undefined")
     if how == "menu":                                      # the guest leaves by the table's Menu
         guest.click('[data-testid="btn-leave"]')

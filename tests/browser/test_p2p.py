@@ -131,19 +131,32 @@ def hand_cards(page) -> list[str]:
                                      "nodes => nodes.map(n => n.dataset.testid.slice(5))")
 
 
-def host_and_guest(new_page, boot, site_url, nostr_relay, extra=""):
-    """A host page and one guest page (joined by link) at a started two-seat Chúpate table."""
-    query = f"?relay={nostr_relay}&ice=none&bot_delay=0&debug_room=1{extra}"
-    host = boot(new_page(locale="es-ES"), f"{site_url}{query}")
+def open_quick_chupate_room(host, name="Ana"):
+    """From the picker: a quick Chúpate 2 room created by ``name``; returns the lobby's link."""
     host.click('[data-testid="game-chupate"]')
     host.check('[data-testid="opt-mode-quick"]')
-    host.fill('[data-testid="room-name"]', "Ana")
+    host.fill('[data-testid="room-name"]', name)
     host.click('[data-testid="btn-create-room"]')
     host.wait_for_selector('[data-testid="lobby"] [data-testid="lobby-seat-0"]')
-    link = host.input_value('[data-testid="room-link"]')
+    return host.input_value('[data-testid="room-link"]')
+
+
+def host_and_guest(new_page, boot, site_url, nostr_relay, extra="", name=None):
+    """A host page ("Ana", Spanish) and one guest page (English, joined by link) at a started two-seat
+    Chúpate table (quick game). ``name``: the guest types it in the lobby's name box first (Enter), and the
+    host's lobby shows it in seat 1 before Start."""
+    query = f"?relay={nostr_relay}&ice=none&bot_delay=0&debug_room=1{extra}"
+    host = boot(new_page(locale="es-ES"), f"{site_url}{query}")
+    link = open_quick_chupate_room(host)
     guest = boot(new_page(locale="en-US"), link)
     host.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
     guest.wait_for_selector('[data-testid="lobby-seat-1"][data-kind="player"]', timeout=30_000)
+    if name is not None:
+        guest.wait_for_selector('[data-testid="name-box"][data-asking="1"]', timeout=30_000)
+        guest.fill('[data-testid="rename-input"]', name)
+        guest.keyboard.press("Enter")
+        host.wait_for_function("n => ((document.querySelector('[data-testid=lobby-seat-1]') || {}).textContent || '')"
+                               ".includes(n)", arg=name, timeout=30_000)
     host.click('[data-testid="btn-start-room"]')
     for page in (host, guest):
         page.wait_for_selector('[data-testid="table"]', timeout=30_000)

@@ -23,6 +23,8 @@ import re
 
 import pytest
 
+from tapete.ui.bot_names import NAMES
+
 pytestmark = pytest.mark.browser
 APP_ID = "tapete-cards-v1"
 MARKUP = '<img src=x onerror="window.pwned=1">'
@@ -162,6 +164,8 @@ def test_host_drops_long_guest_texts_before_python_and_cuts_off_a_peer_past_the_
     assert debug(host)["dropped"] == 1                        # nothing of it was delivered
     host.click('[data-testid="btn-add-bot"]')                 # and the host page goes on
     host.wait_for_selector('[data-testid="lobby-seat-2"][data-kind="bot"]')
+    bot = host.inner_text('[data-testid="lobby-seat-2"]')    # named as a local game's bots are (issue 32)
+    assert bot.split(" (")[0] in NAMES["es"] and "Bot" not in bot, bot
 
 
 def test_host_kicks_a_seat_locks_the_room_and_shares_a_clean_link(new_page, boot, site_url, nostr_relay):

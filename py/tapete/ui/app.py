@@ -1,9 +1,6 @@
-"""The browser controller: the page's listeners, its router and the page-wide settings (docs/ui.md).
-
-It owns no screen's state: every screen is an object opened through :class:`~tapete.ui.router.Router`
-(picker, setup, table, lobby, watch, pass and play, the bot lab), and the app hands the current one the
-page's clicks, keys and language. URL parameters and storage are in :mod:`tapete.ui.browser`.
-"""
+"""The browser controller (docs/ui.md): the page's listeners, its router and its page-wide settings. It
+owns no screen's state: every screen is an object opened through :class:`~tapete.ui.router.Router`, handed
+the page's clicks, keys and language. URL parameters and storage are in :mod:`tapete.ui.browser`."""
 
 from __future__ import annotations
 
@@ -44,6 +41,7 @@ class App:
         self.all_settings: dict[str, dict] = {}     # game id -> the last form values
         self.room_debug: dict | None = {} if param("debug_room") else None
         self.projector = bool(param("projector"))   # projector mode: no controls, sized for a wall (projector.css)
+        self.projector_leave = None                  # projector mode's "Leave" button (tapete.ui.projector), once on
         self._proxies = []
         self.motion = TableMotion(self.root)        # motion_glue: the patch, the animations, their speed
         self.router = Router(self)                  # history entries and the current screen object
@@ -61,8 +59,7 @@ class App:
             self.all_settings[self.game_id] = default_settings(get(self.game_id))
         return self.all_settings[self.game_id]
 
-    def room(self):
-        """The room with friends the current screen shows (its RoomSession), or None."""
+    def room(self):                                 # the current screen's RoomSession (lobby, table), or None
         return getattr(self.router.current, "room", None)
 
     def hosting(self) -> bool:
@@ -133,9 +130,8 @@ class App:
             self.router.current.on_key(event)
 
     def on_dialog_cancel(self, event) -> None:
-        """Escape on a round or result dialog: do what its close button does (next round / close).
-        A "close" without a "cancel" (Chrome skips it on a second Escape without user activation)
-        does the same, so the table never sits in a round's end with its dialog gone."""
+        """Escape on a round or result dialog, or a "close" without a "cancel" (Chrome skips it on a second
+        Escape without user activation): do what its close button does (next round / close)."""
         target = event.target
         action = target.getAttribute("data-cancel-action") if target and getattr(target, "getAttribute", None) else None
         if not action or (event.type == "close" and not target.isConnected):
@@ -155,7 +151,7 @@ class App:
 
     def show_setup(self, game_id: str, note="", push: bool = True) -> None:
         """The setup of ``game_id`` (``note``: why a room or a table did not open); ``push``: a history
-        entry and focus on its heading (not when a room that was being joined falls back to it)."""
+        entry and focus on its heading (not when a room being joined falls back to it)."""
         self.game_id = game_id
         screen = SetupScreen(self, game_id, note)
         self.router.open(screen)
@@ -194,17 +190,21 @@ class App:
         asyncio.ensure_future(screen.open())
 
     def set_projector(self, on: bool) -> None:
-        """Projector mode on or off (``html.projector``: static/css/projector.css); the screen redraws
-        without (or with) its controls."""
-        self.projector = bool(on)
+        """Projector mode on or off (``html.projector``: projector.css): the screen redraws without (or with)
+        its controls, the page's "Leave projector mode" button (tapete.ui.projector) comes (or goes)."""
+        changed, self.projector = bool(on) != self.projector, bool(on)
         document.documentElement.classList.toggle("projector", self.projector)
-        if self.screen == "watch":
+        if self.screen == "watch" and self.router.current is not None:
             self.router.current.projector = self.projector
         if self.screen in ("lobby", "watch", "table"):
             self.render()
+        if self.projector_leave is None and self.projector:
+            from .projector import ProjectorLeave
+            self.projector_leave = ProjectorLeave(document, window.tapeteShell, create_proxy)
+        if self.projector_leave is not None:
+            self.projector_leave.switched(self.projector, self.lang, changed, self.root, window)
 
-    def render(self) -> None:
-        """Draw the current screen again (the picker and the lab draw themselves when shown)."""
+    def render(self) -> None:                       # the picker and the lab draw themselves when shown
         if self.screen not in ("picker", "lab") and self.router.current is not None:
             self.router.current.render()
 

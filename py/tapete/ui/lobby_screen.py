@@ -18,7 +18,7 @@ from ..net.joincode import CODE_TRIES
 from ..net.watch import watch_link
 from .browser import STORE_NAME, player_id, store_get, store_set
 from .name_box import NameBox
-from .i18n import t
+from .bot_names import room_bot_name
 from .room_texts import rsaid, rt
 from .room_ui import options_text, render_lobby
 from .table_view import game_title
@@ -126,6 +126,8 @@ class LobbyScreen:
     # ----- the name box -------------------------------------------------------------------------------
     def name_box_html(self) -> str:
         """The name box above the lobby (tapete.ui.name_box), once this page has a seat to name."""
+        if self.app.projector:
+            return ""                                # no controls on the wall (it is back on leaving)
         if self.name_box is None:
             if self.room.guest is not None:
                 name = self.room.guest.name
@@ -187,7 +189,7 @@ class LobbyScreen:
         elif room is None:
             return action not in ("room-create", "room-join")     # a host's button on a guest's page: nothing
         elif action == "room-add-bot":
-            room.add_bot(self.app.settings["level"], t(lang, "bot", n=room.filled()))
+            room.add_bot(self.app.settings["level"], room_bot_name(lang, room))   # named as in local games
         elif action == "room-start":
             self.start_room()
         elif action.startswith("room-kick "):

@@ -127,7 +127,7 @@ TEXT = {
         "show_screen_note": ("Abre en el ordenador del proyector la mesa para mirar: solo lo público, nunca una mano. "
                              "Quien mira no juega ni ocupa asiento."),
         "projector": "Modo proyector",
-        "projector_exit": "Esc: salir del modo proyector",
+        "projector_leave": "Salir del modo proyector (Esc)",
         "watchers.0": "Nadie mira la partida.",
         "watchers.1": "1 persona mira la partida.",
         "watchers.n": "{n} personas miran la partida.",
@@ -252,7 +252,7 @@ TEXT = {
         "show_screen_note": ("Opens the table to watch on the projector's computer: only what is public, never a hand. "
                              "Watchers do not play or take a seat."),
         "projector": "Projector mode",
-        "projector_exit": "Esc: leave projector mode",
+        "projector_leave": "Leave projector mode (Esc)",
         "watchers.0": "Nobody is watching the game.",
         "watchers.1": "1 person is watching the game.",
         "watchers.n": "{n} people are watching the game.",

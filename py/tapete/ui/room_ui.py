@@ -107,7 +107,8 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     large) and ``qr``, the QR code's SVG of the join link (static/js/qr.js; inserted as is); the room's
     id is only in the link and in ``data-room``. ``watchers`` / ``watching`` / ``watch_link`` (host): the
     watchers box (:func:`render_watchers`). ``projector``: the same lobby with no controls (projector.css
-    sizes it for 1920×1080; Escape leaves)."""
+    sizes it for 1920×1080; Escape or the page's "Leave projector mode" button leaves:
+    :func:`render_projector_leave`)."""
     body = tag("h2", escape(game or rt(lang, "room")), data_testid="lobby-game")
     if options:
         body += tag("p", escape(options), class_="lobby-options", data_testid="lobby-options")
@@ -173,8 +174,7 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
         body += tag("p", rt(lang, "locked_note"), class_="note", data_testid="room-locked")
     if is_host and not projector:
         body += render_watchers(lang, watchers, watching, watch_link)
-    if projector:
-        body += tag("p", escape(rt(lang, "projector_exit")), class_="note projector-exit")
+    if projector:                       # its way out is the page's own button (tapete.ui.projector)
         return tag("section", body, class_="setup lobby", data_testid="lobby", data_room=code, data_projector="1")
     actions = ""
     if is_host:
@@ -192,6 +192,13 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     if message:
         body += tag("p", escape(message), class_="message", role="status", data_testid="room-message")
     return tag("section", body, class_="setup lobby", data_testid="lobby", data_room=code, data_projector="0")
+
+
+def render_projector_leave(lang: str) -> str:
+    """Projector mode's way out: "Leave projector mode (Esc)", a plain button doing what Escape does
+    (the action ``ui:projector``), drawn by tapete.ui.projector.ProjectorLeave on every screen."""
+    return button(escape(rt(lang, "projector_leave")), "ui:projector", "btn-projector-leave", "btn projector-leave",
+                  aria_keyshortcuts="Escape")
 
 
 def render_asking(lang: str, asking: list) -> str:

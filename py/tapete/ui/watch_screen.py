@@ -41,7 +41,6 @@ TEXT = {
         "refused": "El anfitrión no acepta esta pantalla: {why}",
         "again": "Volver a mirar",
         "projector": "Modo proyector",
-        "projector_exit": "Esc: salir del modo proyector",
         "menu": "Menú",
         "round": "Ronda {n}",
     },
@@ -59,7 +58,6 @@ TEXT = {
         "refused": "The host does not accept this screen: {why}",
         "again": "Watch again",
         "projector": "Projector mode",
-        "projector_exit": "Esc: leave projector mode",
         "menu": "Menu",
         "round": "Round {n}",
     },
@@ -119,9 +117,7 @@ def render_header(lang: str, title: str, note: str, projector: bool, message: st
     body = head + tag("p", escape(note), class_="note watch-note", data_testid="watch-note")
     if message:
         body += tag("p", escape(message), class_="message", role="status", data_testid="watch-message")
-    if projector:
-        body += tag("p", escape(wt(lang, "projector_exit")), class_="note projector-exit")
-    else:
+    if not projector:                   # projector mode's way out is the page's own (tapete.ui.projector)
         actions = ""
         if again:
             actions += button(wt(lang, "again"), "watch-again", "btn-watch-again", "btn primary")
