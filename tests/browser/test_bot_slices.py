@@ -1,5 +1,5 @@
 """A person acts while a DOS hard bot is thinking: the bot thinks in slices (bots/dos_search.py, one
-sampled deal each) and the page's bot pump hands the page back between them (ui/app.py, ``_pump``), so
+sampled deal each) and the page's bot pump hands the page back between them (ui/table_clock.py, ``_pump``), so
 clicks, keys and a language switch land in the middle of a thought. ``?think_pause=<ms>`` (a test hook)
 stretches the gap between slices so the test can act while a bot thinks for sure; ``tapeteApp()`` says
 whether a bot is between two slices and how many slices ran. Every interaction must leave the page

@@ -1,7 +1,7 @@
 """A person plays DOS against three hard bots and keeps clicking while they think.
 
 The hard DOS bot thinks in slices (bots/dos_search.py: one sampled deal each) and the page's bot pump
-hands the page back between them (ui/app.py ``_pump``), so a person's clicks land in the middle of a
+hands the page back between them (ui/table_clock.py ``_pump``), so a person's clicks land in the middle of a
 bot's thought. Unlike test_bot_slices.py, no test hook stretches the thought (no ``think_pause``, no
 ``autoplay``): this page's seat is played by the test, by clicks, as a person would (pick a card and
 the row card it adds up to, end the turn, draw, put a card in the row, call DOS or catch a bot when the

@@ -364,3 +364,29 @@ def test_a_start_before_python_is_up_is_queued_with_the_names(new_page, dist_dir
     seats = [page.inner_text(f'[data-testid="pp-seat-{i}"]') for i in range(4)]
     assert [x.split(" — ")[0] for x in seats] == ["Ana", "Beto", "Cata", "Bot 1"], seats
     assert page.get_by_test_id("preboot-queued").count() == 0
+
+
+def test_forward_onto_a_pass_and_play_entry_resumes_it_on_a_hand_over(new_page, boot, site_url):
+    """Issue 32 (navigation): Back from a pass-and-play table goes to its setup; Forward comes back to
+    the same table (the same version), on a hand-over -- never on the cards that showed when Back was
+    pressed -- and Back/Forward again do the same."""
+    page = new_page(locale="en-US")
+    start(page, boot, f"{site_url}?bot_delay=0&seed=3", "dos", people=("Ana", "Beto"), bots=1)
+    s = settle(page)
+    if s["screen"] == "handover":
+        click(page, '[data-testid="btn-reveal"]')       # the holder's cards show when Back is pressed
+    shown = state(page)
+    assert shown["screen"] == "play" and page.query_selector('[data-testid="hand"] .card'), shown
+    page.go_back()
+    page.wait_for_function("() => JSON.parse(window.tapeteApp()).screen === 'setup'")
+    assert page.get_attribute('[data-testid="setup"]', "data-setup") == "dos"
+    for _ in range(2):
+        page.go_forward()
+        page.wait_for_function("() => JSON.parse(window.tapeteApp()).screen === 'passplay'")
+        back = settle(page)
+        assert back["screen"] == "handover" and back["version"] == shown["version"], (back, shown)
+        assert back["next"] == shown["holder"], (back, shown)       # the same person is asked for again
+        assert page.evaluate(TABLE_BITS) == [], "Forward showed part of a table"
+        page.go_back()
+        page.wait_for_function("() => JSON.parse(window.tapeteApp()).screen === 'setup'")
+    assert page.locator(".py-error").count() == 0

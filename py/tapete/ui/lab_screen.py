@@ -31,6 +31,8 @@ PROGRESS_EVERY = 0.25           # seconds between two drawings of a run's progre
 class LabScreen:
     """The lab's own state, rendering and listeners; ``close()`` ends them all."""
 
+    name = "lab"                       # App.screen while it is shown (a history entry: tapete.ui.router)
+
     def __init__(self, app, game: str | None = None) -> None:
         from pyodide.ffi import create_proxy
         from pyscript import document, window

@@ -20,33 +20,38 @@ class LeaveDialog:
     def __init__(self, app) -> None:
         self.app = app
 
+    def table(self):
+        """The table shown (tapete.ui.table_screen.TableScreen), or None."""
+        return self.app.router.current if self.app.screen == "table" else None
+
     def cost(self) -> int:
         """Ranking points this seat loses by leaving now (0 once the game is over): the engine's ranking
         (Chúpate 2, sheet 000) or, for the other games, the same rule kept by the UI (tapete.ui.sheet)."""
-        app = self.app
-        if app.host is None or app.session is None or app.host.state.get("over"):
+        table = self.table()
+        if table is None or table.host is None or table.session is None or table.host.state.get("over"):
             return 0
-        seat = app.session.seat
+        seat = table.session.seat
         if seat is None:
             return 0
-        ranking = getattr(app.host.game, "ranking", None)
+        ranking = getattr(table.host.game, "ranking", None)
         if ranking is None:
             from . import sheet
             return sheet.ABANDON
-        return ranking(app.host.state, [], (seat,))[seat]
+        return ranking(table.host.state, [], (seat,))[seat]
 
     def ask(self) -> None:
         """Menu at the table: confirm first, unless the game is over (then straight to the picker)."""
-        app, lang = self.app, self.app.lang
-        if app.update is None or app.update["view"].get("over"):
+        lang, table = self.app.lang, self.table()
+        if table is None or table.update is None or table.update["view"].get("over"):
             self.leave()
             return
         dialog = document.getElementById("leave-dialog")
         cost = self.cost()
         body = tag("h2", t(lang, "leave.title"), id="leave-title")
-        if app.room is not None:
+        room = table.room
+        if room is not None and room.room is not None:
             body += tag("p", t(lang, "leave.host"))
-        elif app.guest is not None:
+        elif room is not None and room.guest is not None:
             body += tag("p", t(lang, "leave.room"))
         else:
             body += tag("p", t(lang, "leave.lost"))

@@ -2,7 +2,7 @@
 seated player can change theirs.
 
 A standalone screen object (state, :meth:`NameBox.render`, :meth:`NameBox.close`), shown by the app
-above the lobby (py/tapete/ui/app.py; the lobby itself, ``room_ui.render_lobby``, is unchanged).
+above the lobby (py/tapete/ui/lobby_screen.py; the lobby itself, ``room_ui.render_lobby``, is unchanged).
 ``asking``: this browser keeps no name yet (``localStorage["tapete.name"]``), so the box asks first,
 prefilled with the name the seat got ("Jugador L5N"), its field focused; afterwards it is one field
 with the current name and "Change name". The name travels as the room protocol's ``rename`` message

@@ -1,8 +1,9 @@
 """The pass-and-play screen (issue 32): several people share this device at one table, bots fill the rest.
 
 A standalone screen object (:class:`PassPlayScreen`: its own state, ``render``, ``act``, ``on_key`` and
-``close``) over :class:`tapete.net.passplay.PassAndPlay`, which decides who may see what; the app only
-routes to it (:func:`route`, one call in ``App.act``). What it shows, by the controller's ``screen``:
+``close``) over :class:`tapete.net.passplay.PassAndPlay`, which decides who may see what; the app opens it
+through its router (:meth:`PassPlayScreen.start`, :meth:`PassPlayScreen.resume`) and hands it the
+actions. What it shows, by the controller's ``screen``:
 
 - ``handover``: "Pass to Ana" and one button, "I am Ana: show my cards". Nothing of anyone's hand, no
   card face at all (not even public ones: the moves are in the log of the next table), no chooser: just
@@ -23,27 +24,24 @@ table opens on a hand-over (never on someone's cards).
 from __future__ import annotations
 
 import asyncio
-import json
 
 from pyscript import document, window
 
-from ..core import TapeteError, get
+from ..core import TapeteError
 from ..core.errors import BadOptions, BadState
 from ..net.deal import mix, new_secret
 from ..net.passplay import PassAndPlay, store_key
 from . import tables
 from .bar import BAR_OPEN
 from .browser import int_param, store_del, store_get, store_set
-from .hand import STORE_SORT, parse_sort
+from .hand import STORE_SORT
 from .html import button, escape, tag
-from .i18n import Said, refusal, t
-from .log import LOG_OPEN, announcement, say_new
+from .i18n import Said, refusal, resay, t
+from .log import announcement, say_new
 from .log import record as record_move
-from .setup import options_of, passplay_seats
 from .sheet import record_round
+from .table_view import announce, bar, choice_action, fold_action, open_dialogs, table_key
 
-SCREEN = "passplay"                          # App.screen while this screen is up
-STORE_NAMES = "tapete.passplay.names"        # the names used last (prefilled in the setup)
 ACTION = "pp:"                               # this screen's own actions
 CHOICE_KEYS = ("wild",)                      # half-made choices (plus every "<game>_..." key)
 
@@ -63,33 +61,11 @@ def call_word(lang: str, game_id: str, action: str) -> str:
     return words.get(action.split(" ", 1)[0], action)
 
 
-# ----- the setup's part (the form's fields are built in tapete.ui.setup) --------------------------------
-def setup_part(app) -> dict:
-    """What the setup's pass-and-play part shows: what is typed in it now (a re-render for a switch of
-    language or of the network keeps it, and whether it was open), else the names used last."""
-    form = app.root.querySelector('[data-testid="passplay-setup"]') if app.screen == "setup" else None
-    if not form:
-        return {"names": last_names()}
-    names = [str(node.value) for node in form.querySelectorAll('input[name^="pp_name_"]')]
-    select = form.querySelector('input[name="pp_bots"]')
-    try:
-        bots = int(str(select.value)) if select else 0
-    except ValueError:
-        bots = 0
-    return {"names": names, "bots": bots, "open_": bool(form.open)}
-
-
-def last_names() -> list[str]:
-    try:
-        names = json.loads(store_get(STORE_NAMES) or "[]")
-    except ValueError:
-        return []
-    return [n for n in names if isinstance(n, str)][:10] if isinstance(names, list) else []
-
-
 # ----- the screen --------------------------------------------------------------------------------------
 class PassPlayScreen:
     """One pass-and-play table on this page (see the module's docstring). ``close()`` ends its bot pump."""
+
+    name = "passplay"                          # App.screen while this screen is up (a history entry)
 
     def __init__(self, app, game_id: str, *, seats: list[dict] | None = None, options: dict | None = None,
                  saved: str | None = None):
@@ -118,14 +94,45 @@ class PassPlayScreen:
             self._remember(public)
         self.save()
 
+    # ----- opening (through the app's router) ------------------------------------------------------
+    @classmethod
+    def start(cls, app, game_id: str, seats: list[dict], options: dict) -> None:
+        """A new pass-and-play table on this page (replacing whatever was shown)."""
+        app.stop_game()
+        app.game_id = game_id
+        cls(app, game_id, seats=seats, options=options).open()
+
+    @classmethod
+    def resume(cls, app, game_id: str) -> bool:
+        """The saved table of ``game_id``, on a hand-over (never on someone's cards); a bad save is dropped
+        and the picker says so. False if there is no save (nothing shown)."""
+        text = store_get(store_key(game_id))
+        if text is None:
+            return False
+        try:
+            screen = cls(app, game_id, saved=text)
+        except (BadState, BadOptions) as err:
+            store_del(store_key(game_id))
+            window.console.warn(f"tapete: pass-and-play save of {game_id} dropped: {err}")
+            app.picker.note = pt(app.lang, "pp.dropped", game=app.game_title(game_id))
+            app.show_picker()
+            return True
+        app.stop_game()
+        app.game_id = game_id
+        screen.open()
+        return True
+
+    def open(self) -> None:
+        app = self.app
+        app.router.open(self)
+        app.router.push()
+        self.render()
+        self.pump()
+
     # ----- the controller's callbacks --------------------------------------------------------------
     def _on_public(self, update: dict) -> None:
         self._remember(update)
-        node = document.getElementById("announcer")
-        if node:
-            text = announcement(update, self.app.lang, self.module.event_text)
-            if text:
-                node.textContent = text
+        announce(announcement(update, self.app.lang, self.module.event_text))
 
     def _remember(self, update: dict) -> None:
         self.ui["log"] = record_move(self.ui.get("log") or [], update.get("events") or [])
@@ -148,6 +155,10 @@ class PassPlayScreen:
 
     def close(self) -> None:
         self.closed = True
+
+    def set_lang(self, lang: str) -> None:
+        if self.ui.get("message"):
+            self.ui["message"] = resay(self.ui["message"], lang)
 
     # ----- the bots ------------------------------------------------------------------------------
     def pump(self) -> None:
@@ -178,7 +189,8 @@ class PassPlayScreen:
         explain = getattr(self.module, "refusal_text", refusal)
         self.ui["message"] = Said.of(self.app.lang, lambda lang: t(lang, "refused", reason=explain(lang, code, words)))
 
-    def act(self, action: str) -> None:
+    def act(self, action: str) -> bool:
+        """Every action while this screen is up is its own (True)."""
         table = self.table
         try:
             if action == "pp:reveal":
@@ -198,31 +210,15 @@ class PassPlayScreen:
                 self.app.router.push()
             elif action == "again":
                 seats = [{"name": s.name, "bot": s.bot} for s in table.host.seats]
-                start(self.app, self.game_id, seats, dict(table.host.state["options"]))
-            elif parse_sort(action) is not None:
-                self.ui["sort"] = parse_sort(action)
-                store_set(STORE_SORT, self.ui["sort"])
-                self.render()
+                PassPlayScreen.start(self.app, self.game_id, seats, dict(table.host.state["options"]))
             elif action == "ui:bar-more":
                 self.ui[BAR_OPEN] = not self.ui.get(BAR_OPEN)
                 self.render()
-            elif action in ("ui:result-close", "ui:result-open"):
-                self.ui["result_closed"] = action == "ui:result-close"
-                self.render()
-            elif action in ("ui:log-open", "ui:log-close"):
-                self.ui[LOG_OPEN] = action == "ui:log-open"
+            elif fold_action(self.ui, action):
                 self.render()
             elif table.screen not in ("play", "done"):
-                return                                   # no private screen: nothing else to do
-            elif action.startswith("ui:"):
-                local = getattr(self.module, "local_action", None)
-                if local is not None:
-                    local(self.ui, action)
-                    self.ui["message"] = ""
-                    self.render()
-            elif action.startswith("wild "):
-                self.ui["wild"] = action.split(" ", 1)[1]
-                self.ui["message"] = ""
+                return True                              # no private screen: nothing else to do
+            elif choice_action(self.ui, action, self.module):
                 self.render()
             else:
                 self.clear_choices()
@@ -234,21 +230,17 @@ class PassPlayScreen:
         except TapeteError as err:                        # a click on a screen that has moved on
             window.console.warn(f"tapete: pass-and-play: {err}")
             self.render()
+        return True
 
     def on_key(self, event) -> None:
-        if self.app.ui.get(BAR_OPEN) and str(event.key) == "Escape":
+        if self.ui.get(BAR_OPEN) and str(event.key) == "Escape":
             self.ui[BAR_OPEN] = False
             self.render()
             return
         if self.table.update is None:
             return
-        tag_name = str(event.target.tagName).lower() if event.target else ""
-        if tag_name in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
-            return
-        key = str(event.key)
-        if key in ("ArrowLeft", "ArrowRight"):
-            self.app._move_focus(-1 if key == "ArrowLeft" else 1)
-            event.preventDefault()
+        key = table_key(event, self.app.root)
+        if key is None:
             return
         keys = getattr(self.module, "KEYS", {"d": "draw", "p": "pass", "u": "ultima", "n": "denounce"})
         action = keys.get(key.lower())
@@ -267,7 +259,7 @@ class PassPlayScreen:
         public = table.public
         if public is not None:
             say_new(self.ui.get("log") or [], public, lang, self.module.event_text)   # by name, never "you"
-        head = self.app.table_bar()
+        head = bar(self.app, self.game_id, self.ui)
         self.renders += 1
         attrs = {"class_": f"passplay {self.game_id} pp-{screen}", "data_testid": "passplay",
                  "data_screen": screen, "data_turn_id": table.turn_id,
@@ -287,8 +279,8 @@ class PassPlayScreen:
         if fresh:                         # a new owner: replace the DOM whole, nothing of the last one stays
             self.app.root.innerHTML = html
         else:
-            self.app.motion.patch(html, self.app.ui.get("last_move"))
-        self.app.open_dialogs()
+            self.app.motion.patch(html, self.ui.get("last_move"))
+        open_dialogs(self.app.root)
         if fresh:
             first = (self.app.root.querySelector('[data-testid="btn-reveal"]')
                      or self.app.root.querySelector('[data-testid="pp-heading"]'))
@@ -369,82 +361,3 @@ class PassPlayScreen:
                         role="status")
         strip += self.render_shouts(lang)
         return tag("div", strip, class_="pp-public") + self.module.render_table(update, lang, self.ui)
-
-
-# ----- the app's hooks -----------------------------------------------------------------------------------
-def start(app, game_id: str, seats: list[dict], options: dict) -> None:
-    """A new pass-and-play table on this page (replacing whatever was shown)."""
-    app.stop_game()
-    app.game_id = game_id
-    screen = PassPlayScreen(app, game_id, seats=seats, options=options)
-    open_screen(app, screen)
-
-
-def open_screen(app, screen: PassPlayScreen) -> None:
-    app.passplay = screen
-    app.ui = screen.ui
-    app.screen = SCREEN
-    app.router.push()
-    screen.render()
-    screen.pump()
-
-
-def resume(app, game_id: str) -> None:
-    text = store_get(store_key(game_id))
-    try:
-        screen_obj = PassPlayScreen(app, game_id, saved=text)
-    except (BadState, BadOptions) as err:
-        store_del(store_key(game_id))
-        window.console.warn(f"tapete: pass-and-play save of {game_id} dropped: {err}")
-        app.picker.note = pt(app.lang, "pp.dropped", game=app.game_title(game_id))
-        app.show_picker()
-        return
-    app.stop_game()
-    app.game_id = game_id
-    open_screen(app, screen_obj)
-
-
-def start_from_setup(app) -> None:
-    form = app.root.querySelector('[data-testid="setup"]')
-    if not form:
-        return
-    import js
-    values = {str(k): str(v) for k, v in js.Object.fromEntries(js.FormData.new(form)).to_py().items()}
-    app.read_setup()
-    game = get(app.game_id)
-    try:
-        seats = passplay_seats(app.lang, game, values, app.settings["level"])
-    except BadOptions:
-        def why(lang: str) -> str:                 # said again in the other language on a switch
-            try:
-                passplay_seats(lang, game, values, "easy")
-            except BadOptions as again:
-                return str(again)
-            return ""
-        app.room_msg = Said.of(app.lang, why)
-        app.render()
-        details = app.root.querySelector('[data-testid="passplay-setup"]')
-        if details:
-            details.open = True
-        return
-    store_set(STORE_NAMES, json.dumps([s["name"] for s in seats if s["bot"] is None]))
-    try:
-        start(app, app.game_id, seats, options_of(game, app.settings))
-    except BadOptions as err:
-        app.room_msg = pt(app.lang, "pp.bad_seats", reason=err)
-        app.show_setup(app.game_id)
-
-
-def route(app, action: str) -> bool:
-    """``App.act`` asks here first: True if the action was this screen's (or the setup's pass-and-play)."""
-    if action == "pp:start":
-        start_from_setup(app)
-        return True
-    if action.startswith("pp:resume "):
-        resume(app, action.split(" ", 1)[1])
-        return True
-    screen = getattr(app, "passplay", None)
-    if screen is None or app.screen != SCREEN:
-        return False
-    screen.act(action)
-    return True

@@ -45,6 +45,20 @@ class ProjectorLeave:
             self.document.body.appendChild(self.node)
         self.node.innerHTML = render_projector_leave(lang)
 
+    def switched(self, on: bool, lang: str, changed: bool, root, window) -> None:
+        """After projector mode was switched on or off: the button comes or goes; switched by a click or a
+        key, focus goes to the way back (this button, or the screen's "Projector mode" button, ``root``'s);
+        the wall shows the screen from its top."""
+        self.render(on, lang)
+        active = self.document.activeElement
+        lost = not active or active.isSameNode(self.document.body)   # the focused button was redrawn
+        if changed and on:
+            window.scrollTo(0, 0)
+        if changed and lost:
+            back = self.button() if on else root.querySelector('[data-testid="btn-projector"]')
+            if back:
+                back.focus()
+
     def button(self):
         return self.node.querySelector(f'[data-testid="{TESTID}"]') if self.node is not None else None
 

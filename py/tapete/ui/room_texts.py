@@ -1,6 +1,6 @@
 """The room screens' words, Spanish and English: ``TEXT`` (the lobby, the join box, the status line, the
 fair-deal line, the watchers box), ``rt`` and ``rsaid`` to say one of them, and ``code_failure`` for a join
-code that did not get a guest in. Used by tapete.ui.room_ui (the renderers), rooms.py and app.py."""
+code that did not get a guest in. Used by tapete.ui.room_ui (the renderers), room_session.py, lobby_screen.py and setup_screen.py."""
 
 from __future__ import annotations
 

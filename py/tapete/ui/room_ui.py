@@ -24,7 +24,7 @@ def render_friends_box(lang: str, name: str, code: str = "", offline: bool = Fal
 
 
 def status_line(lang: str, status: dict | None) -> tuple[str, str]:
-    """``(state, text)`` of the room's status line from the watcher's figures (rooms.py ``_watch``):
+    """``(state, text)`` of the room's status line from the watcher's figures (room_status.py ``StatusWatch._watch``):
     ``connecting``, ``error``, ``ok``, ``lost`` (every relay was open once and none is now) or ``back``
     (open again after a loss)."""
     if not status or status.get("state") == "connecting":
@@ -100,7 +100,7 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     in (each gave some peer one guess); ``asking`` (host) newcomers waiting to be admitted
     (``RoomHost.asking_view``); ``checks`` (host) seat -> check number of
     the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``;
-    ``status`` the connection line's figures (rooms.py ``_watch``).
+    ``status`` the connection line's figures (room_status.py ``StatusWatch._watch``).
 
     The lobby for a wall (issue 32): the heading names the game (``game``, its title) and ``options``
     (its options in words, :func:`options_text`); the host sees ONE code to read out (the join code,

@@ -8,6 +8,7 @@ timers, watchdogs and proxies), so leaving a screen always ends what it started.
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from pyodide.ffi import to_js
@@ -19,7 +20,8 @@ class Router:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.current = None             # the screen object shown (None: a screen the App draws itself)
+        self.current = None             # the screen object shown (None: between two screens)
+        self.shown = "picker"           # its name (App.screen), kept after close() until the next open()
         self.restoring = False          # showing a history entry: do not push another
 
     # ----- the current screen -----------------------------------------------------------------------
@@ -28,6 +30,7 @@ class Router:
         if self.current is not None and self.current is not screen:
             self.close()
         self.current = screen
+        self.shown = screen.name
 
     def close(self) -> None:
         """End the current screen object (its timers, workers, proxies); idempotent."""
@@ -40,7 +43,7 @@ class Router:
         """Record the current screen as a history entry (a new one, or the current one with ``replace``)."""
         if self.restoring:
             return
-        state = to_js({"tapete": 1, "screen": self.app.screen, "game": self.app.game_id},
+        state = to_js({"tapete": 1, "screen": self.shown, "game": self.app.game_id},
                       dict_converter=window.Object.fromEntries)
         url = str(window.location.pathname) + str(window.location.search) + str(window.location.hash or "")
         if replace:
@@ -69,11 +72,64 @@ class Router:
                 app.show_setup(game)
             elif screen == "lab":
                 app.show_lab()
+            elif screen == "passplay":               # Forward onto a pass-and-play table: its save, on a
+                if app.screen != "passplay" or app.game_id != game:       # hand-over (never on someone's cards)
+                    from .passplay_screen import PassPlayScreen
+                    if not PassPlayScreen.resume(app, game):
+                        app.show_setup(game)
             elif screen == "table":
                 if app.screen != "table" or app.game_id != game:
-                    if not app.resume(game):
+                    from .table_screen import TableScreen
+                    if not TableScreen.resume(app, game):
                         app.show_setup(game)
             else:
                 app.show_picker()
         finally:
             self.restoring = False
+
+    # ----- room links (the URL's fragment) ----------------------------------------------------------
+    def open_link(self) -> None:
+        """At boot: a watcher link watches, a room link this browser hosts resumes the room, any other
+        room link joins it (offline: the setup, whose friends box says why not)."""
+        from ..core.errors import BadState
+        from ..net import parse_fragment
+        from ..net.room import parse_snapshot
+        from ..net.watch import wants_watch
+        from .browser import STORE_ROOM, player_id, store_del, store_get
+        from .room_session import RoomSession
+        from .room_texts import rsaid
+        app = self.app
+        joined = parse_fragment(str(window.location.hash or ""))
+        if joined and wants_watch(str(window.location.hash)):   # a watcher link: never a seat, never a resume
+            app.open_watch(*joined)
+        elif joined and not window.navigator.onLine:
+            app.show_setup("chupate")
+        elif joined:
+            app.game_id = "chupate"
+            saved = store_get(STORE_ROOM)
+            if not (saved and joined[0] in saved):
+                asyncio.ensure_future(RoomSession.join(app, *joined))
+                return
+            try:                                      # this browser hosts this room: resume it
+                asyncio.ensure_future(RoomSession.resume(app, parse_snapshot(saved, player_id())))
+            except BadState as err:
+                store_del(STORE_ROOM)
+                note = rsaid(app.lang, "bad_save", err=err)
+                window.console.warn(f"tapete: {note}")
+                app.show_setup(app.game_id, note=note)
+
+    def on_hash(self, event) -> None:
+        """A room link opened in this tab changes only the fragment (no reload): join that room."""
+        from ..net import parse_fragment
+        from ..net.watch import wants_watch
+        from .room_session import RoomSession
+        app = self.app
+        joined = parse_fragment(str(window.location.hash or ""))
+        if joined and wants_watch(str(window.location.hash)) and not app.hosting():
+            app.open_watch(*joined)
+            return
+        info = app.room().info if app.room() is not None else {}
+        if not joined or app.hosting() or (info.get("code"), info.get("secret") or "") == joined:
+            return
+        app.game_id = "chupate"
+        asyncio.ensure_future(RoomSession.join(app, *joined))

@@ -133,6 +133,8 @@ class WatchScreen:
     and releases the proxies. ``shell`` is ``window.tapeteShell`` (game names), ``motion``
     ``window.tapeteMotion`` (or None), ``announcer`` the page's live region (or None)."""
 
+    name = "watch"                    # App.screen while it is shown (tapete.ui.router)
+
     def __init__(self, root, lang: str, code: str, secret: str, *, projector: bool = False, shell=None,
                  motion=None, announcer=None, console=None, debug: bool = False, instant: bool = False):
         self.root, self.lang, self.code, self.secret = root, lang, code, secret
