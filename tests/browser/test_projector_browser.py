@@ -62,7 +62,8 @@ def test_projector_mode_has_a_visible_way_out(new_page, boot, site_url, nostr_re
     gone(host)
     host.wait_for_selector(".topbar", state="visible")
 
-    link = open_quick_chupate_room(host)
+    # A long name, as a class has them: on the wall every seat shows without a sideways scroll.
+    link = open_quick_chupate_room(host, name="Maximiliana Fernández")
     host.wait_for_selector('[data-testid="lobby-qr"] svg')
 
     # The lobby on the wall by keyboard: Projector mode, focus on the way out, Enter leaves.
@@ -104,6 +105,8 @@ def test_projector_mode_has_a_visible_way_out(new_page, boot, site_url, nostr_re
                               timeout=60_000)
     check_button(watcher, "Leave projector mode (Esc)")
     assert watcher.evaluate(VISIBLE_BUTTONS) == ["btn-projector-leave"]
+    assert watcher.eval_on_selector('[data-testid="opponents"]', "el => el.scrollWidth <= el.clientWidth"), \
+        "a seat is hidden sideways on the wall"
     axe(watcher, "watcher table projector 390")
     watcher.screenshot(path=str(ARTIFACTS / "projector-leave-watcher-390.png"))
     watcher.tap(LEAVE)
