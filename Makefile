@@ -17,7 +17,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NPM_STAMP := node_modules/.tapete-npm-ci
 VENV_STAMP := $(VENV)/.tapete-requirements
 
-.PHONY: help setup runtime build dist play test test-unit test-browser soak bench clean bench-engines bench-bots bench-search bench-p2p relay
+.PHONY: help setup runtime build dist play test test-unit test-browser soak bench check clean bench-engines bench-bots bench-search bench-p2p relay
 
 help:
 	@echo "make play    build and serve dist/ on http://127.0.0.1:$(PORT)"
@@ -28,6 +28,7 @@ help:
 	@echo "make bench-search   hard bots against a flat determinized search (slow; not in make bench)"
 	@echo "make bench-p2p   only the peer-to-peer bench (real relay + two Chromium pages)"
 	@echo "make setup   venv + npm ci + chromium + build"
+	@echo "make check   the fast loop: unit tests without the long ones, in parallel (no browser, no build)"
 
 # --- installs (idempotent) ---------------------------------------------------
 $(VENV_STAMP): requirements-test.txt
@@ -70,6 +71,11 @@ play: build
 
 test: setup
 	$(VPY) -m pytest tests -n $(TEST_WORKERS) --dist load --maxschedchunk 1 --durations=25 $(RERUN) $(PYTEST_ARGS)
+
+# The development loop (issue 43): the unit tier without the tests marked long (the conformance slices,
+# which `make test` still runs), on one worker per core. Not what CI runs: that is `make test`.
+check: $(VENV_STAMP)
+	$(VPY) -m pytest tests -m "not browser and not long" -n $(TEST_WORKERS) -q --durations=10 -p no:cacheprovider $(PYTEST_ARGS)
 
 test-unit: $(VENV_STAMP)
 	$(VPY) -m pytest tests -m "not browser"

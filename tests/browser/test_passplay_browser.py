@@ -362,7 +362,12 @@ def test_a_start_before_python_is_up_is_queued_with_the_names(new_page, dist_dir
     s = settle(page)
     assert s["screen"] == "handover"
     seats = [page.inner_text(f'[data-testid="pp-seat-{i}"]') for i in range(4)]
-    assert [x.split(" — ")[0] for x in seats] == ["Ana", "Beto", "Cata", "Bot 1"], seats
+    from tapete.core import get
+    from tapete.ui.setup import passplay_seats
+    bot = passplay_seats("en", get("dos"), {"pp_name_0": "Ana", "pp_name_1": "Beto", "pp_name_2": "Cata",
+                                            "pp_bots": "1"}, "easy")[3]["name"]   # named as a local game's bot
+    assert not bot.startswith("Bot")
+    assert [x.split(" — ")[0] for x in seats] == ["Ana", "Beto", "Cata", bot], seats
     assert page.get_by_test_id("preboot-queued").count() == 0
 
 

@@ -10,6 +10,7 @@ import pytest
 from tapete.core import get
 from tapete.core.errors import BadOptions
 from tapete.net.passplay import MAX_NAME, check_seats
+from tapete.ui.bot_names import NAMES
 from tapete.ui.i18n import PASSPLAY_TEXTS, t
 from tapete.ui.setup import default_settings, passplay_fields, passplay_seats, render_setup
 
@@ -51,8 +52,22 @@ def test_seats_people_first_then_bots_and_the_controller_takes_them(game_id):
     game = get(game_id)
     form = {"pp_name_0": " Ana ", "pp_name_1": "Beto", "pp_name_2": "", "pp_bots": "1"}
     seats = passplay_seats("en", game, form, "medium")
-    assert seats == [{"name": "Ana", "bot": None}, {"name": "Beto", "bot": None}, {"name": "Bot 1", "bot": "medium"}]
+    assert seats[:2] == [{"name": "Ana", "bot": None}, {"name": "Beto", "bot": None}]
+    assert seats[2]["bot"] == "medium" and seats[2]["name"] in NAMES["en"]      # named as a local game's bots
+    assert passplay_seats("en", game, form, "medium") == seats                  # the same people, the same bots
     assert len(check_seats(game, seats)) == 3
+
+
+def test_pass_and_play_bots_have_names_in_the_language_never_a_persons():
+    game = get("chupate")
+    form = {"pp_name_0": "Alice", "pp_name_1": "ben", "pp_bots": "2"}
+    for lang in ("en", "es"):
+        seats = passplay_seats(lang, game, form, "easy")
+        bots = [s["name"] for s in seats if s["bot"]]
+        assert len(bots) == 2 and len(set(bots)) == 2, bots
+        assert all(name in NAMES[lang] for name in bots), bots
+        assert not {"alice", "ben"} & {name.casefold() for name in bots}, bots      # never a person's name
+        assert not any(name.startswith("Bot") for name in bots), bots
 
 
 def test_bad_forms_are_refused_with_a_reason():
@@ -66,7 +81,8 @@ def test_bad_forms_are_refused_with_a_reason():
     seats = passplay_seats("en", dos, {"pp_name_0": "A", "pp_name_1": "B", "pp_bots": "x"}, "easy")
     assert [s["bot"] for s in seats] == [None, None]          # a bad bot count is none
     long = passplay_seats("en", dos, {"pp_name_0": "x" * 40, "pp_name_1": "Bot 1", "pp_bots": "1"}, "easy")
-    assert len(long[0]["name"]) == MAX_NAME and long[2]["name"] == "Bot 2"    # a person called "Bot 1" keeps it
+    assert len(long[0]["name"]) == MAX_NAME and long[1]["name"] == "Bot 1"    # a person called "Bot 1" keeps it
+    assert long[2]["name"] in NAMES["en"]
 
 
 def test_every_pass_and_play_text_in_both_languages():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core import POINTS_OPTION
 from ..core.errors import BadOptions
 from ..net.passplay import MAX_NAME
+from .bot_names import next_bot_name
 from .html import button, escape, tag, void
 from .i18n import t
 
@@ -164,11 +165,7 @@ def passplay_seats(lang: str, game, form: dict, level: str) -> list[dict]:
         raise BadOptions(t(lang, "pp.too_many", n=game.max_players))
     bots = max(bots, game.min_players - len(names))
     seats = [{"name": n, "bot": None} for n in names]
-    taken = {n.casefold() for n in names}
-    k = 1
-    for _ in range(bots):
-        while t(lang, "bot", n=k).casefold() in taken:
-            k += 1
-        seats.append({"name": t(lang, "bot", n=k), "bot": level})
-        taken.add(t(lang, "bot", n=k).casefold())
+    seed = "pass-and-play/" + "/".join(n.casefold() for n in names)     # the same people, the same bots
+    for _ in range(bots):                 # named as a local game's bots (bot_names.py), never a person's name
+        seats.append({"name": next_bot_name(lang, [s["name"] for s in seats], seed), "bot": level})
     return seats
