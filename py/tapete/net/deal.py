@@ -430,8 +430,8 @@ def verify(game_id: str, seat: int, deal: GuestDeal, reveal: dict) -> tuple[bool
     it had a share; ``(True, "restarted")`` the same after the host abandoned rounds this guest had
     revealed in (``deal.restarts``); ``(True, "no_share")`` consistent but this guest joined after the
     deal (never seated before the start, never offered a round); ``(False, "excluded")`` if it was, and
-    the game was dealt from a round it had no share in; else ``(False, the code in REASONS of the first thing that does not
-    add up)``."""
+    the game was dealt from a round it had no share in; else ``(False, the code in REASONS of the first
+    thing that does not add up)``."""
     secret, history = reveal.get("secret"), reveal.get("history")
     options, seats = reveal.get("options"), reveal.get("seats")
     if deal.game_commit is None or deal.nonces is None:
