@@ -423,7 +423,7 @@ def test_a_silent_guest_times_out_the_round_a_bot_takes_its_seat_and_the_others_
     assert room.room.started and room.room.deal.commit != first
     assert room.room.deal.seats[2] == {"kind": "bot", "player": None}
     room.play_out()
-    assert room.verdicts() == [(True, "restarted"), (True, "no_share")]
+    assert room.verdicts() == [(True, "restarted"), (False, "excluded")]  # Bea cannot tell a timeout from a plot
 
 
 def test_changing_the_seats_while_dealing_drops_the_round_and_start_opens_a_new_one():
@@ -754,3 +754,118 @@ def test_malformed_host_deal_messages_are_refused_and_change_nothing():
         gina.deal = GuestDeal()
         gina._on_message("peer-host", json.dumps({**offer, "round": new_secret()}))
         assert gina.deal.problem == "bad_offer" and len(room.hub.log) == sent_before
+
+
+# ----- exclusion: a host that deals without a seated guest's share (issue 42) ---------------------------------
+def _reason(room, player):
+    return (room.results[player][-1]["verified"], room.results[player][-1]["reason"])
+
+
+def test_a_host_that_ignores_a_guests_commitment_and_deals_without_it_is_caught():
+    room = Room()
+    take = room.room._deal_message
+    room.room._deal_message = lambda peer, player, message: None if player == PLAYERS[1] \
+        else take(peer, player, message)                   # Bea's deal_commit is dropped on the floor
+    room.start()
+    assert room.room.deal.waiting() == [2]
+    assert room.room.tick(room.clock.now + DEAL_TIMEOUT) == [2]     # Bea's seat is a bot for the deal
+    room.room._deal_message = take
+    assert room.room.started and room.room.deal.seats[2] == {"kind": "bot", "player": None}
+    room.play_out()
+    assert room.verdicts() == [(True, ""), (False, "excluded")]      # Bea was seated and had answered
+
+
+def test_a_host_that_drops_a_guest_after_its_reveal_and_deals_without_it_is_caught():
+    room = Room()
+    begin, calls = room.room._begin_game, []
+
+    def exclude_bea(seed):
+        calls.append(seed)
+        if len(calls) == 1:                                # saw the deal with both nonces: drops Bea
+            room.room.lobby[2].bot = room.room.bot_level
+            room.room.deal = None
+            room.room._new_round()
+            return
+        begin(seed)
+    room.room._begin_game = exclude_bea
+    room.start()
+    assert room.room.started and len(calls) == 2
+    assert PLAYERS[1] in [s.player for s in room.room.lobby if s] and room.guests[1].deal.revealed_in
+    room.play_out()
+    assert room.verdicts() == [(True, "restarted"), (False, "excluded")]
+    assert [room.results[p][-1]["restarts"] for p in PLAYERS] == [1, 1]
+
+
+@pytest.mark.parametrize("when", ["after_reveals", "never_offered"])
+def test_a_host_that_deals_from_its_secret_alone_is_caught_by_every_excluded_guest(when):
+    room = Room()
+    begin, calls = room.room._begin_game, []
+
+    def exclude_everyone(seed):
+        calls.append(seed)
+        if len(calls) == 1 and when == "after_reveals":
+            for i in (1, 2):
+                room.room.lobby[i].bot = room.room.bot_level
+            room.room.deal = None
+            room.room._new_round()                         # no guest seat: dealt from the secret alone
+            return
+        begin(seed)
+    room.room._begin_game = exclude_everyone
+    if when == "never_offered":                            # the guests' seats are bots at Start: no offer
+        for i in (1, 2):
+            room.room.lobby[i].bot = room.room.bot_level
+    room.start()
+    assert room.room.started
+    if when == "never_offered":
+        assert not room.sent("deal_offer")
+    room.play_out()
+    assert room.verdicts() == [(False, "excluded"), (False, "excluded")]
+
+
+def test_a_hundred_restarts_are_counted_as_a_hundred():
+    from tapete.ui.room_ui import render_deal
+    room = Room()
+    begin, calls = room.room._begin_game, []
+
+    def restart(seed):
+        calls.append(seed)
+        if len(calls) <= 100:
+            room.room.deal = None
+            room.room._new_round()
+            return
+        begin(seed)
+    room.room._begin_game = restart
+    room.start()
+    assert room.room.started and len(calls) == 101
+    saved = room.guests[0].deal.to_json(ROOM)
+    assert GuestDeal.restore(saved, ROOM).restarts == 100             # a reload keeps the count
+    room.play_out()
+    assert room.verdicts() == [(True, "restarted"), (True, "restarted")]
+    assert [room.results[p][-1]["restarts"] for p in PLAYERS] == [100, 100]
+    html = render_deal("en", (True, "restarted", 100))
+    assert "100 time(s)" in html and "among 101 deals" in html
+    assert "100 vez/veces" in render_deal("es", (True, "restarted", 100))
+
+
+def test_every_verdict_with_restarts_names_the_count():
+    from tapete.ui.room_ui import render_deal
+    for lang in ("en", "es"):
+        for verdict in ((False, "excluded", 7), (True, "no_share", 7), (False, "bad_nonce", 7)):
+            html = render_deal(lang, verdict)
+            assert " 7 " in html and 'data-restarts="7"' in html, (lang, verdict)
+        assert " 0 " not in render_deal(lang, (False, "excluded", 0))
+    assert "without your share" in render_deal("en", (False, "excluded", 0))
+    assert "sin tu parte" in render_deal("es", (False, "excluded", 0))
+
+
+def test_a_broken_restart_count_is_refused():
+    room = Room()
+    room.start()
+    saved = json.loads(room.guests[0].deal.to_json(ROOM))
+    for bad in (-1, "3", True, None, 1.5):
+        assert GuestDeal.restore(json.dumps({**saved, "abandoned": bad}), ROOM).round is None
+    for bad in ("yes", 0, None):
+        assert GuestDeal.restore(json.dumps({**saved, "seated": bad}), ROOM).round is None
+    assert GuestDeal.restore(json.dumps(saved), ROOM).seated is True
+    old = {k: v for k, v in saved.items() if k not in ("abandoned", "seated")}     # a save from before
+    assert GuestDeal.restore(json.dumps(old), ROOM).round is not None

@@ -24,8 +24,11 @@ seed is fixed before anyone can compute the seed. One **round**:
 
 ``lp(x)`` is ``x``'s length as 4 big-endian bytes, then ``x`` (no two lists of fields give the same bytes).
 What remains is the last revealer's choice (RANDAO's limit): the host sees every nonce before the game
-starts and may abort and start a NEW round (a fresh secret). Guests count the rounds abandoned after they
-revealed and say so (``restarted``). Tested in ``tests/unit/test_deal.py``.
+starts and may abort and start a NEW round (a fresh secret). Guests count every round abandoned after they
+revealed (a counter kept with the share, not the last rounds remembered) and say so (``restarted``). A guest
+that was seated before the start, or answered any offer of this room, and gets a game dealt from a round it
+had no share in says the deal is NOT verified (``excluded``): the host could have chosen it. Tested in
+``tests/unit/test_deal.py``.
 """
 
 from __future__ import annotations
@@ -228,7 +231,9 @@ class GuestDeal:
         self.revealed = False
         self.problem: str | None = None         # why we would not answer (or stopped trusting) that round
         self.rounds: list[str] = []             # every round commitment offered to us
-        self.revealed_in: list[str] = []        # rounds we revealed our nonce in
+        self.revealed_in: list[str] = []        # rounds we revealed our nonce in (the last MAX_ROUNDS_KEPT)
+        self.abandoned = 0                      # rounds we revealed in that a new offer replaced (exact)
+        self.seated = False                     # we held a seat in the room's lobby before the game started
         self.game_commit: str | None = None     # the round the game was dealt from (the start lobby)
         self.nonces: list | None = None         # the nonces announced with it
         self.seen: dict[int, str] = {}          # version -> digest of the view we were sent
@@ -248,6 +253,8 @@ class GuestDeal:
             return None if self.problem else self._commit_message()       # the same offer again: same answer
         if commit in self.rounds:
             return None                              # an old round offered again: never answered twice
+        if self.revealed:
+            self.abandoned += 1                      # the round we revealed in is replaced: a restart
         self.rounds = (self.rounds + [commit])[-MAX_ROUNDS_KEPT:]
         mine = [i for i, s in enumerate(offer["seats"]) if s["player"] == me]
         lobby_kinds = [s["kind"] for s in (lobby or {}).get("seats", []) if s["kind"] != "open"]
@@ -301,6 +308,18 @@ class GuestDeal:
             self.game_commit, self.nonces = commit, nonces
             self.on_change()
 
+    def saw_lobby(self, lobby: dict) -> None:
+        """A lobby before the start tells whether we hold a seat (a guest seated at Start, or one that
+        answered an offer, had a right to a share in the deal)."""
+        if not lobby["started"] and self.seated != (lobby["you"] is not None):
+            self.seated = lobby["you"] is not None
+            self.on_change()
+
+    @property
+    def entitled(self) -> bool:
+        """Were we owed a share in the game's deal (seated before the start, or offered a round)?"""
+        return self.seated or self.round is not None or bool(self.rounds)
+
     @property
     def share(self) -> bool:
         """Did we answer the round the game was dealt from?"""
@@ -308,8 +327,10 @@ class GuestDeal:
 
     @property
     def restarts(self) -> int:
-        """Rounds we revealed our nonce in that the host then abandoned (it may have seen their deals)."""
-        return sum(1 for r in self.revealed_in if r != self.game_commit)
+        """Rounds we revealed our nonce in that the host then abandoned (it may have seen their deals): every
+        one a new offer replaced, and the last one if the game was not dealt from it."""
+        last = self.revealed and self.round is not None and self.game_commit != self.round["round"]
+        return self.abandoned + (1 if last else 0)
 
     def saw_update(self, update: dict) -> None:
         view = update["view"]
@@ -330,7 +351,8 @@ class GuestDeal:
     def to_json(self, code: str) -> str:
         return json.dumps({"code": code, "round": self.round, "nonce": self.nonce, "commits": self.commits,
                            "revealed": self.revealed, "problem": self.problem, "rounds": self.rounds,
-                           "revealed_in": self.revealed_in, "game_commit": self.game_commit, "nonces": self.nonces},
+                           "revealed_in": self.revealed_in, "game_commit": self.game_commit, "nonces": self.nonces,
+                           "abandoned": self.abandoned, "seated": self.seated},
                           separators=(",", ":"))
 
     @classmethod
@@ -358,13 +380,18 @@ class GuestDeal:
                     or not slots(saved.get("nonces")) or not isinstance(saved.get("revealed"), bool) \
                     or not (saved.get("problem") is None or saved.get("problem") in REASONS) \
                     or not (saved.get("game_commit") is None or isinstance(saved["game_commit"], str)
-                            and HEX64.match(saved["game_commit"])):
+                            and HEX64.match(saved["game_commit"])) \
+                    or not (type(saved.get("abandoned", 0)) is int and 0 <= saved.get("abandoned", 0) <= 1 << 31) \
+                    or not isinstance(saved.get("seated", False), bool):
                 return deal
         except (ValueError, TypeError, KeyError, RecursionError):
             return deal
         deal.round, deal.nonce, deal.commits = round_, saved.get("nonce"), saved["commits"]
         deal.revealed, deal.problem, deal.rounds = saved["revealed"], saved["problem"], saved["rounds"]
         deal.revealed_in, deal.game_commit, deal.nonces = saved["revealed_in"], saved["game_commit"], saved["nonces"]
+        deal.seated = saved.get("seated", False)
+        deal.abandoned = saved["abandoned"] if "abandoned" in saved else sum(   # a save from before the counter
+            1 for r in deal.revealed_in if round_ is None or r != round_["round"])
         return deal
 
 
@@ -388,20 +415,23 @@ REASONS = {
     "no_replay": "the history does not replay",
     "incomplete": "the history does not reach every table you were shown",
     "old_round": "the host dealt the game from a round it had abandoned",
+    "excluded": "the host dealt without your share although you were seated or answered its offer "
+                "(it could have chosen this deal)",
 }
 # What a consistent replay still could not vouch for (verified, qualified).
 QUALIFIED = {
     "restarted": "consistent, but the host restarted the deal after seeing your number",
-    "no_share": "consistent, but you joined after the deal: you had no share in it",
+    "no_share": "consistent, but you joined after the deal (between rounds): you had no share in it",
 }
 
 
 def verify(game_id: str, seat: int, deal: GuestDeal, reveal: dict) -> tuple[bool, str]:
     """``(True, "")`` if every slot, the secret and the replay account for everything this guest saw and
     it had a share; ``(True, "restarted")`` the same after the host abandoned rounds this guest had
-    revealed in (``deal.restarts``); ``(True, "no_share")`` consistent but this guest did not answer the
-    round the game was dealt from; else ``(False, the code in REASONS of the first thing that does not
-    add up)``."""
+    revealed in (``deal.restarts``); ``(True, "no_share")`` consistent but this guest joined after the
+    deal (never seated before the start, never offered a round); ``(False, "excluded")`` if it was, and
+    the game was dealt from a round it had no share in; else ``(False, the code in REASONS of the first
+    thing that does not add up)``."""
     secret, history = reveal.get("secret"), reveal.get("history")
     options, seats = reveal.get("options"), reveal.get("seats")
     if deal.game_commit is None or deal.nonces is None:
@@ -409,6 +439,8 @@ def verify(game_id: str, seat: int, deal: GuestDeal, reveal: dict) -> tuple[bool
     share = deal.share
     if not share and deal.game_commit in deal.rounds:
         return False, "old_round"                          # dealt from a round it abandoned (or we refused)
+    if not share and deal.entitled:
+        return False, "excluded"                           # seated, or answered an offer: owed a share
     if share and deal.problem:
         return False, deal.problem
     if deal.conflict:

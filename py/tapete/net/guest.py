@@ -127,6 +127,7 @@ class GuestSession:
             return
         if message["type"] == "lobby":
             self.lobby = message
+            self.deal.saw_lobby(message)
             if message["started"]:
                 self.deal.game_started(message.get("commit"), message.get("nonces"))
         elif message["type"] == "update":

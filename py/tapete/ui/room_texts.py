@@ -82,8 +82,12 @@ TEXT = {
         "deal_restarted": ("Reparto coherente, pero el anfitrión volvió a empezar el reparto {n} vez/veces después "
                            "de ver tu número aleatorio: puede haber elegido entre {m} repartos."),
         "deal_no_share": ("Reparto coherente (la partida se reproduce desde su semilla), pero entraste después "
-                          "del reparto: no tuviste parte en él."),
+                          "del reparto (entre rondas): no tuviste parte en él."),
         "deal_bad": "Reparto NO verificado: {why}.",
+        "deal_restarts": ("Además, el anfitrión volvió a empezar el reparto {n} vez/veces después de ver tu número "
+                          "aleatorio."),
+        "why.excluded": ("el anfitrión repartió sin tu parte aunque estabas sentado o respondiste a su oferta: "
+                         "pudo haber elegido este reparto"),
         "why.no_commit": "el anfitrión no repartió esta partida con el protocolo de reparto justo",
         "why.no_reveal": "el anfitrión no ha revelado su secreto al terminar",
         "why.bad_secret": "el secreto revelado no coincide con el compromiso del anfitrión",
@@ -206,9 +210,12 @@ TEXT = {
                     "added anything else, and the whole game replays. Nobody could choose or change the cards."),
         "deal_restarted": ("Deal consistent, but the host restarted the deal {n} time(s) after seeing your random "
                            "number: it may have chosen among {m} deals."),
-        "deal_no_share": ("Deal consistent (the game replays from its seed), but you joined after the deal: you had "
-                          "no share in it."),
+        "deal_no_share": ("Deal consistent (the game replays from its seed), but you joined after the deal (between "
+                          "rounds): you had no share in it."),
         "deal_bad": "Deal NOT verified: {why}.",
+        "deal_restarts": "The host also restarted the deal {n} time(s) after seeing your random number.",
+        "why.excluded": ("the host dealt without your share although you were seated or had answered its offer: "
+                         "it could have chosen this deal"),
         "why.no_commit": "the host did not deal this game with the fair-deal protocol",
         "why.no_reveal": "the host did not reveal its secret at the end",
         "why.bad_secret": "the revealed secret does not match the host's commitment",

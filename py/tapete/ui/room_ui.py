@@ -227,9 +227,12 @@ def render_deal(lang: str, verdict: tuple | None) -> str:
     if ok and why == "restarted":
         return tag("p", escape(rt(lang, "deal_restarted").format(n=restarts, m=restarts + 1)), class_="note deal",
                    role="status", data_testid="deal-restarted", data_restarts=str(restarts))
+    also = (" " + rt(lang, "deal_restarts").format(n=restarts)) if restarts else ""   # every verdict names them
     if ok and why == "no_share":
-        return tag("p", rt(lang, "deal_no_share"), class_="note deal", role="status", data_testid="deal-no-share")
+        return tag("p", escape(rt(lang, "deal_no_share") + also), class_="note deal", role="status",
+                   data_testid="deal-no-share", data_restarts=str(restarts))
     if ok:
         return tag("p", rt(lang, "deal_ok"), class_="note deal ok", role="status", data_testid="deal-verified")
-    text = rt(lang, "deal_bad").format(why=rt(lang, "why." + why))
-    return tag("p", escape(text), class_="message deal bad", role="alert", data_testid="deal-not-verified")
+    text = rt(lang, "deal_bad").format(why=rt(lang, "why." + why)) + also
+    return tag("p", escape(text), class_="message deal bad", role="alert", data_testid="deal-not-verified",
+               data_reason=why, data_restarts=str(restarts))
