@@ -1269,3 +1269,24 @@ def test_every_lobby_carries_the_rooms_options_for_the_guest_to_name():
     assert table.room.lobby_message(None)["options"] == OPTIONS
     for guest in table.guests:
         assert guest.lobby is not None and guest.lobby["options"] == OPTIONS
+
+
+def test_a_guest_refuses_an_update_addressed_to_another_seat():
+    """Issue 42: a host that sends Gina the update of Beto's seat moved Gina to Beto's seat (and its hand).
+    The guest now refuses an update whose seat is not the one its lobby gave it: typed, state unchanged."""
+    table = Table()
+    table.start()
+    gina, beto = table.guests
+    assert gina.seat != beto.seat and gina.last is not None
+    before, seen = guest_state(gina), len(table.guest_msgs[PLAYERS[0]])
+    newer = dict(beto.last, view=dict(beto.last["view"], version=beto.last["view"]["version"] + 1))
+    for other in (beto.last, newer):
+        table.room.transport.send("peer-g0", json.dumps(other))        # the host itself sends it
+    after = guest_state(gina)
+    assert after[:4] + after[5:] == before[:4] + before[5:]          # seat, table, lobby, texts: unchanged
+    assert gina.seat == gina.lobby["you"] != beto.seat and len(table.guest_msgs[PLAYERS[0]]) == seen
+    assert after[4][len(before[4]):] == ["refused an update for seat 2: this guest holds seat 1",
+                                         "refused an update for seat 2: this guest holds seat 1"]
+    table.room.transport.send("peer-g0", json.dumps(json.loads(before[1])))   # its own update still lands
+    assert len(table.guest_msgs[PLAYERS[0]]) == seen + 1
+    assert not table.room.refused
