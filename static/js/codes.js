@@ -7,6 +7,7 @@
  */
 import { getRelaySockets, joinRoom, selfId } from "../vendor/trystero.mjs";
 import { CodeGuest, CodeHost, parseCode } from "./pake.js";
+import { isHostKey } from "./keys.js";
 
 const MAX_TEXT = 2048; // handshake messages are < 400 bytes
 const ACTION = "code";
@@ -59,6 +60,7 @@ function parse(data) {
 export function listenForCode(cfg, code, payload, failures = 0) {
   const parsed = parseCode(code);
   if (!parsed) throw new Error(`bad join code ${code}`);
+  if (!payload || !isHostKey(payload.k)) throw new Error("the link's k is no host key (small order?)");
   const host = new CodeHost({ ...parsed, selfId, payload, failures });
   const { room, action } = enter(cfg, parsed.nameplate);
   const listeners = [];
@@ -151,7 +153,7 @@ export function redeemCode(cfg, code, { timeoutMs = 30000, tryMs = TRY_MS, settl
       if (out.result) {
         const r = out.result;
         const { room: roomId, k } = (r.ok && r.payload) || {};
-        if (r.ok && typeof roomId === "string" && typeof k === "string") {
+        if (r.ok && typeof roomId === "string" && isHostKey(k)) { // a small-order k would never verify
           finish({ ok: true, room: roomId, secret: k, check: r.check, failed: r.failed });
         } else {
           finish(r.ok ? { ok: false, error: "unproven", left: null, failed: r.failed } : r);

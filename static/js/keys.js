@@ -10,6 +10,7 @@
  *   await keys.hostKey()             -> the stored host key's public half, or null
  *   await keys.sign(name, dataB64)   -> signature (base64url, 64 bytes)
  *   keys.verify(pubB64, dataB64, sigB64) -> true/false, synchronously (the room protocol's checks)
+ *   keys.isHostKey(kB64)             -> true/false: a link's `k` that is a real key (no small-order point)
  *
  * Verification is @noble/curves' Ed25519 in strict RFC 8032 mode (`zip215: false`: canonical
  * encodings only), and a public key or an R of small order (the 8 points of the curve's torsion
@@ -113,6 +114,18 @@ export async function sign(name, dataB64) {
 const { Point } = ed25519;
 const smallOrder = (bytes) => Point.fromBytes(bytes, false).isSmallOrder(); // throws on a non-canonical encoding
 
+/** Can `kB64` be a room link's `k` (a host's public key)? 32 bytes in canonical base64url that decode to a
+ * point (canonical y < p, on the curve) not of small order. Never throws. A link or a join-code answer
+ * whose `k` is not is refused (static/js/codes.js; the same rule in Python: tapete.net.links.host_public). */
+export function isHostKey(kB64) {
+  try {
+    const k = unb64(kB64);
+    return typeof kB64 === "string" && k.length === 32 && b64(k) === kB64 && !smallOrder(k);
+  } catch {
+    return false;
+  }
+}
+
 /** Is `sigB64` an Ed25519 signature of `dataB64` by `pubB64`? Never throws: anything malformed is false. */
 export function verify(pubB64, dataB64, sigB64) {
   try {
@@ -125,4 +138,4 @@ export function verify(pubB64, dataB64, sigB64) {
   }
 }
 
-export default { seatKey, newHostKey, hostKey, sign, verify };
+export default { seatKey, newHostKey, hostKey, sign, verify, isHostKey };

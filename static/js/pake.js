@@ -17,8 +17,9 @@
  *
  * Flow (JSON over the nameplate room's data channel):
  *   guest -> every peer  {t:"pake1", pA}          (one run per peer; resent with the same pA while unanswered)
- *   host  -> guest       {t:"pake2", pB} | {t:"locked"}   (pake1 metered per peer and overall)
- *   guest -> ONE peer    {t:"pake3", cA}          (a try: the first peer whose pake2 came. A confirms
+ *   host  -> guest       {t:"pake2", pA, pB} | {t:"locked"}   (pake1 metered per peer and overall; pA echoes
+ *                                                 the run answered: a guest ignores a pake2 for another pA)
+ *   guest -> ONE peer    {t:"pake3", pA, cA}      (a try: the first peer whose pake2 came. A confirms
  *                                                 first: the host gives nothing a guess could be checked
  *                                                 against before the guest has committed)
  *   host  -> guest       {t:"pake4", cB, iv, box} | {t:"refused", left} | {t:"locked"}
@@ -212,15 +213,15 @@ export class CodeHost {
         this.runs += 1;
         const run = spake2("B", this.w, idOf(peer), idOf(this.selfId), aadOf(this.nameplate));
         const keys = run.finish(unhex(msg.pA));
-        const pake2 = { t: "pake2", pB: hex(run.share) };
+        const pake2 = { t: "pake2", pA: msg.pA, pB: hex(run.share) }; // pA: the run it answers (a retry's is another)
         this.pending.delete(peer);
         this.pending.set(peer, { pA: msg.pA, pake2, keys });
         if (this.pending.size > MAX_PENDING) this.pending.delete(this.pending.keys().next().value);
         return { reply: pake2, event: "started" };
       }
       if (msg.t === "pake3") {
-        const { keys } = this.pending.get(peer) || {};
-        if (!keys) return { reply: null, event: "ignored" };
+        const { keys, pA } = this.pending.get(peer) || {};
+        if (!keys || msg.pA !== pA) return { reply: null, event: "ignored" }; // a late pake3 of an older run: no try
         this.pending.delete(peer);
         if (!equal(unhex(msg.cA), keys.cA)) {
           this.failures += 1;
@@ -292,6 +293,7 @@ export class CodeGuest {
     if (this.result || !state || !msg || typeof msg !== "object") return {};
     if (msg.t === "pake2") {
       if (state.pB || typeof msg.pB !== "string" || !SHARE.test(msg.pB)) return {};
+      if (msg.pA !== hex(state.run.share)) return {}; // the answer to another run (an earlier try's): ignored
       state.pB = msg.pB;
       this.queue.push(peer);
       return this.current ? {} : this.next();
@@ -336,7 +338,7 @@ export class CodeGuest {
         const keys = this.runs.get(peer).run.finish(unhex(this.runs.get(peer).pB));
         this.current = { peer, keys };
         this.confirmed.push(peer);
-        return { send: [peer, { t: "pake3", cA: hex(keys.cA) }] };
+        return { send: [peer, { t: "pake3", pA: hex(this.runs.get(peer).run.share), cA: hex(keys.cA) }] };
       } catch (_) {
         // nothing was confirmed to that peer: no guess given, no try spent
       }

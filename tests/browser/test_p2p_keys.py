@@ -247,7 +247,7 @@ NAMEPLATE_ATTACKERS = """async ([relay, nameplate, count, appId]) => {
         np.pake1 += 1;
         sendTo(peer, {t: "locked"});
         sendTo(peer, {t: "refused", left: 0});
-        sendTo(peer, {t: "pake2", pB});
+        sendTo(peer, {t: "pake2", pA: msg.pA, pB});   // a real attacker echoes the pA it answers
       } else if (msg.t === "pake3") {
         np.confirmed.push([selfId, peer]);
         sendTo(peer, {t: "refused", left: 2});

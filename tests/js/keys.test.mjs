@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { verify, b64 } from "../../static/js/keys.js";
+import { verify, b64, isHostKey } from "../../static/js/keys.js";
 import { ed25519, sha512 } from "../../static/vendor/noble.mjs";
 
 const data = JSON.parse(readFileSync(new URL("./rfc8032_vectors.json", import.meta.url)));
@@ -110,4 +110,20 @@ test("anything malformed is false, never an exception", () => {
     assert.equal(verify(p, m, s), false, String([p, m, s]));
   }
   assert.equal(verify(b64(pub), b64(msg), b64(sig)), true);
+});
+
+test("isHostKey: a link's k that is a small-order or non-canonical point is refused; real keys pass", () => {
+  for (const bad of [...SMALL, ...data.non_canonical.map(unhex)]) assert.equal(isHostKey(b64(bad)), false);
+  for (const v of data.vectors) assert.equal(isHostKey(b64(unhex(v.public))), true, v.name);
+  const pub = unhex(data.vectors[0].public);
+  for (const k of ["", null, undefined, 7, {}, "!!!", b64(pub.subarray(1)), b64(cat(pub, pub)), b64(pub) + "="]) {
+    assert.equal(isHostKey(k), false, String(k));
+  }
+  let offCurve = pub.slice(); // a y that is no point's: noble's decoding throws, isHostKey says false
+  for (let i = 0; i < 256; i++) {
+    offCurve[0] = i;
+    try { Point.fromBytes(offCurve, false); } catch { break; }
+  }
+  assert.throws(() => Point.fromBytes(offCurve, false));
+  assert.equal(isHostKey(b64(offCurve)), false);
 });

@@ -130,9 +130,11 @@ test("the host's answers before the guest confirms carry nothing keyed by the co
   // An attacker gets pB only; cB and the box come after a correct cA. A forged cA counts as a failure.
   const host = new CodeHost({ ...CODE, selfId: "host", payload: PAYLOAD });
   const guest = new CodeGuest({ nameplate: "305", secret: "ZZZZZ", selfId: "evil" });
-  const first = await host.handle("evil", guest.hello("host"));
-  assert.deepEqual(Object.keys(first.reply).sort(), ["pB", "t"]);
-  const second = await host.handle("evil", { t: "pake3", cA: "00".repeat(32) });
+  const hello = guest.hello("host");
+  const first = await host.handle("evil", hello);
+  assert.deepEqual(Object.keys(first.reply).sort(), ["pA", "pB", "t"]);
+  assert.equal(first.reply.pA, hello.pA); // the echo of the guest's own share: nothing new
+  const second = await host.handle("evil", { t: "pake3", pA: hello.pA, cA: "00".repeat(32) });
   assert.deepEqual(second.reply, { t: "refused", left: MAX_FAILURES - 1 });
   // garbage is dropped without counting
   assert.equal((await host.handle("evil", { t: "pake1", pA: "zz" })).reply, null);
@@ -318,4 +320,36 @@ test("pake1 is metered per peer and overall: a flood is dropped, the real guest 
   assert.equal(box.event, "joined");
   assert.equal((await friend.handle("host", box.reply)).result.ok, true);
   assert.equal(host.failures, 0);
+});
+
+test("a pake2 or pake3 that arrives late, across a person's retry, costs no try (bound to the guest's pA)", async () => {
+  // The guest page keeps its nameplate room between tries: the host's pake2 for the first try can reach
+  // the second try's CodeGuest (same page, same peer id). Taken as its answer, the guest confirmed with
+  // the wrong keys and the host counted a wrong code.
+  const host = new CodeHost({ ...CODE, selfId: "host", payload: PAYLOAD });
+  const first = new CodeGuest({ ...CODE, selfId: "guest1" });
+  const late2 = (await host.handle("guest1", first.hello("host"))).reply;  // still on its way...
+  const retry = new CodeGuest({ ...CODE, selfId: "guest1" });              // ...when the person tries again
+  const fresh2 = (await host.handle("guest1", retry.hello("host"))).reply;
+  assert.equal(late2.t, "pake2");
+  assert.deepEqual(await retry.handle("host", late2), {});                 // not this try's answer: ignored
+  assert.deepEqual(retry.confirmed, []);
+  const sent = await retry.handle("host", fresh2);
+  assert.equal(sent.send[1].t, "pake3");
+  const done = await host.handle("guest1", sent.send[1]);
+  assert.equal(done.event, "joined");
+  assert.equal((await retry.handle("host", done.reply)).result.ok, true);
+  assert.equal(host.failures, 0);
+
+  // A first try's pake3 that reaches the host after the retry's pake1 is not taken for the new run.
+  const host2 = new CodeHost({ ...CODE, selfId: "host", payload: PAYLOAD });
+  const a = new CodeGuest({ ...CODE, selfId: "guest1" });
+  const late3 = (await a.handle("host", (await host2.handle("guest1", a.hello("host"))).reply)).send[1];
+  const b = new CodeGuest({ ...CODE, selfId: "guest1" });
+  const b2 = (await host2.handle("guest1", b.hello("host"))).reply;
+  assert.equal((await host2.handle("guest1", late3)).event, "ignored");
+  assert.equal(host2.failures, 0);
+  const out = await host2.handle("guest1", (await b.handle("host", b2)).send[1]);
+  assert.equal(out.event, "joined");
+  assert.equal(host2.failures, 0);
 });

@@ -1269,3 +1269,46 @@ def test_every_lobby_carries_the_rooms_options_for_the_guest_to_name():
     assert table.room.lobby_message(None)["options"] == OPTIONS
     for guest in table.guests:
         assert guest.lobby is not None and guest.lobby["options"] == OPTIONS
+
+
+def test_a_guest_refuses_an_update_addressed_to_another_seat():
+    """Issue 42: a host that sends Gina the update of Beto's seat moved Gina to Beto's seat (and its hand).
+    The guest now refuses an update whose seat is not the one its lobby gave it: typed, state unchanged."""
+    table = Table()
+    table.start()
+    gina, beto = table.guests
+    assert gina.seat != beto.seat and gina.last is not None
+    before, seen = guest_state(gina), len(table.guest_msgs[PLAYERS[0]])
+    newer = dict(beto.last, view=dict(beto.last["view"], version=beto.last["view"]["version"] + 1))
+    for other in (beto.last, newer):
+        table.room.transport.send("peer-g0", json.dumps(other))        # the host itself sends it
+    after = guest_state(gina)
+    assert after[:4] + after[5:] == before[:4] + before[5:]          # seat, table, lobby, texts: unchanged
+    assert gina.seat == gina.lobby["you"] != beto.seat and len(table.guest_msgs[PLAYERS[0]]) == seen
+    assert after[4][len(before[4]):] == ["refused an update for seat 2: this guest holds seat 1",
+                                         "refused an update for seat 2: this guest holds seat 1"]
+    table.room.transport.send("peer-g0", json.dumps(json.loads(before[1])))   # its own update still lands
+    assert len(table.guest_msgs[PLAYERS[0]]) == seen + 1
+    assert not table.room.refused
+
+
+def test_a_link_whose_k_is_a_small_order_or_non_canonical_point_is_neither_built_nor_opened():
+    """Issue 42: a link with a small-order `k` (any of the 8 torsion points, or y >= p) was built and
+    opened, and then never verified. It is now refused where it is made and where it is read."""
+    from pathlib import Path
+    from tapete.net.links import host_public, share_link
+    data = json.loads((Path(__file__).resolve().parents[1] / "js" / "rfc8032_vectors.json").read_text())
+    weak = [bytes.fromhex(h) for h in data["small_order"] + data["non_canonical"]]
+    assert len(weak) == 10
+    for key in weak:
+        secret = b64(key)
+        assert host_public(secret) is None
+        with pytest.raises(ValueError):
+            share_link("https://tapete.test/", "", ROOM, secret)
+        with pytest.raises(ValueError):
+            GuestSession(MemoryHub().join("peer-g0"), "Gina", lambda m: None, room=ROOM, secret=secret,
+                         signer=signer("g"), verify=verify)
+    good = link_secret_of(HOST)                         # a real key still makes and opens a link
+    assert host_public(good) == HOST.public
+    assert share_link("https://tapete.test/", "", ROOM, good).endswith(f"#room={ROOM}&k={good}")
+    assert share_link("https://tapete.test/", "", ROOM, new_secret()).startswith("https://tapete.test/#room=")

@@ -107,6 +107,9 @@ class GuestSession:
             return                                 # nobody speaks before proving it is the host
         try:
             check_host_message(message, self.lobby["game"] if self.lobby else None)
+            if message["type"] == "update" and message["seat"] != self.lobby["you"]:
+                raise ProtocolError(f"refused an update for seat {message['seat']}: "
+                                    f"this guest holds seat {self.lobby['you']}")
         except ProtocolError as err:               # nothing changes; the page says why in its console
             self._refuse_host(str(err))
             return

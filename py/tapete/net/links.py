@@ -30,9 +30,30 @@ def link_secret_of(signer: Signer) -> str:
     return b64(signer.public)
 
 
+# The 8 points of edwards25519's torsion subgroup, canonically encoded (tests/js/rfc8032_vectors.json,
+# checked there with @noble/curves' isSmallOrder): no signature by such a "key" proves anything.
+SMALL_ORDER = frozenset(bytes.fromhex(h) for h in (
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0000000000000000000000000000000000000000000000000000000000000080",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa"))
+FIELD_P = 2 ** 255 - 19
+
+
+def weak_host_key(key: bytes) -> bool:
+    """Is this 32-byte ``k`` a point of small order, or a non-canonical encoding (y >= p, RFC 8032 5.1.3)?"""
+    return key in SMALL_ORDER or int.from_bytes(key, "little") & ((1 << 255) - 1) >= FIELD_P
+
+
 def host_public(secret: str) -> bytes | None:
-    """The host's public key a link's secret names, or None (bare code, or an older random secret)."""
-    return unb64(secret, 32) if secret else None
+    """The host's public key a link's secret names, or None (bare code, an older random secret, or a
+    small-order or non-canonical ``k``, which would never verify: :func:`weak_host_key`)."""
+    key = unb64(secret, 32) if secret else None
+    return None if key is None or weak_host_key(key) else key
 
 
 def normalize_code(text: str) -> str | None:
@@ -54,7 +75,11 @@ def share_link(base: str, search: str, code: str, secret: str) -> str:
     """The invitation link: ``base`` (origin and path), the host page's ``relay``/``ice`` parameters and
     the room fragment. Test hooks (``seed``, ``debug_room``, ``autoplay``, ``bot_delay``...) are left
     out; a value with credentials (``turn:user:pass@host``, ``wss://user:pass@host``) goes into the
-    fragment, which never reaches a server, instead of the query (static/js/p2p.js reads both)."""
+    fragment, which never reaches a server, instead of the query (static/js/p2p.js reads both).
+    A ``secret`` that is a small-order or non-canonical key (:func:`weak_host_key`) makes no link: ValueError."""
+    key = unb64(secret, 32)
+    if key is not None and weak_host_key(key):
+        raise ValueError("the link's k is a small-order or non-canonical key")
     from urllib.parse import parse_qsl, urlencode
     query, private = [], []
     for key, value in parse_qsl(search.lstrip("?")):
