@@ -1292,6 +1292,21 @@ def test_a_guest_refuses_an_update_addressed_to_another_seat():
     assert not table.room.refused
 
 
+def test_a_guest_refuses_an_update_before_it_has_a_seat():
+    """Issue 42 (review): an update that comes before any lobby (the guest holds no seat yet) is refused by
+    the schema check before the seat check reads ``self.lobby["you"]``: typed, nothing changed, no crash."""
+    table = Table()
+    table.start()
+    gina = table.guests[0]
+    update = gina.last
+    fresh = GuestSession(MemoryHub().join("peer-x"), "Xana", lambda m: None, room=ROOM,
+                         secret=link_secret_of(HOST), signer=signer("x"), verify=verify)
+    fresh.host_peer = "peer-host"                                   # as if the host had proved itself
+    fresh._on_message("peer-host", json.dumps(update))
+    assert fresh.lobby is None and fresh.last is None and not fresh.received
+    assert fresh.refused == ["refused a host message: an update before the lobby"]
+
+
 def test_a_link_whose_k_is_a_small_order_or_non_canonical_point_is_neither_built_nor_opened():
     """Issue 42: a link with a small-order `k` (any of the 8 torsion points, or y >= p) was built and
     opened, and then never verified. It is now refused where it is made and where it is read."""

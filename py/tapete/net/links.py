@@ -77,8 +77,8 @@ def share_link(base: str, search: str, code: str, secret: str) -> str:
     out; a value with credentials (``turn:user:pass@host``, ``wss://user:pass@host``) goes into the
     fragment, which never reaches a server, instead of the query (static/js/p2p.js reads both).
     A ``secret`` that is a small-order or non-canonical key (:func:`weak_host_key`) makes no link: ValueError."""
-    key = unb64(secret, 32)
-    if key is not None and weak_host_key(key):
+    host_key = unb64(secret, 32)
+    if host_key is not None and weak_host_key(host_key):
         raise ValueError("the link's k is a small-order or non-canonical key")
     from urllib.parse import parse_qsl, urlencode
     query, private = [], []
