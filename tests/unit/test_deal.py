@@ -775,19 +775,30 @@ def test_a_host_that_ignores_a_guests_commitment_and_deals_without_it_is_caught(
     assert room.verdicts() == [(True, ""), (False, "excluded")]      # Bea was seated and had answered
 
 
-def test_a_host_that_drops_a_guest_after_its_reveal_and_deals_without_it_is_caught():
-    room = Room()
+def restart_rounds(room, times: int, before=lambda: None) -> list:
+    """A cheating host: the first ``times`` deals it computes (every nonce seen) it drops, calling
+    ``before()`` first (e.g. to make guests' seats bots), and starts a new round; then it deals. Returns
+    the list of seeds it computed."""
     begin, calls = room.room._begin_game, []
 
-    def exclude_bea(seed):
+    def cheat(seed):
         calls.append(seed)
-        if len(calls) == 1:                                # saw the deal with both nonces: drops Bea
-            room.room.lobby[2].bot = room.room.bot_level
+        if len(calls) <= times:
+            before()
             room.room.deal = None
             room.room._new_round()
             return
         begin(seed)
-    room.room._begin_game = exclude_bea
+    room.room._begin_game = cheat
+    return calls
+
+
+def test_a_host_that_drops_a_guest_after_its_reveal_and_deals_without_it_is_caught():
+    room = Room()
+
+    def drop_bea():                                        # saw the deal with both nonces: drops Bea
+        room.room.lobby[2].bot = room.room.bot_level
+    calls = restart_rounds(room, 1, drop_bea)
     room.start()
     assert room.room.started and len(calls) == 2
     assert PLAYERS[1] in [s.player for s in room.room.lobby if s] and room.guests[1].deal.revealed_in
@@ -799,18 +810,11 @@ def test_a_host_that_drops_a_guest_after_its_reveal_and_deals_without_it_is_caug
 @pytest.mark.parametrize("when", ["after_reveals", "never_offered"])
 def test_a_host_that_deals_from_its_secret_alone_is_caught_by_every_excluded_guest(when):
     room = Room()
-    begin, calls = room.room._begin_game, []
 
-    def exclude_everyone(seed):
-        calls.append(seed)
-        if len(calls) == 1 and when == "after_reveals":
-            for i in (1, 2):
-                room.room.lobby[i].bot = room.room.bot_level
-            room.room.deal = None
-            room.room._new_round()                         # no guest seat: dealt from the secret alone
-            return
-        begin(seed)
-    room.room._begin_game = exclude_everyone
+    def drop_everyone():                                   # no guest seat: dealt from the secret alone
+        for i in (1, 2):
+            room.room.lobby[i].bot = room.room.bot_level
+    restart_rounds(room, 1 if when == "after_reveals" else 0, drop_everyone)
     if when == "never_offered":                            # the guests' seats are bots at Start: no offer
         for i in (1, 2):
             room.room.lobby[i].bot = room.room.bot_level
@@ -825,16 +829,7 @@ def test_a_host_that_deals_from_its_secret_alone_is_caught_by_every_excluded_gue
 def test_a_hundred_restarts_are_counted_as_a_hundred():
     from tapete.ui.room_ui import render_deal
     room = Room()
-    begin, calls = room.room._begin_game, []
-
-    def restart(seed):
-        calls.append(seed)
-        if len(calls) <= 100:
-            room.room.deal = None
-            room.room._new_round()
-            return
-        begin(seed)
-    room.room._begin_game = restart
+    calls = restart_rounds(room, 100)
     room.start()
     assert room.room.started and len(calls) == 101
     saved = room.guests[0].deal.to_json(ROOM)
