@@ -6,9 +6,9 @@ SHELL := /bin/bash
 PORT ?= 8000
 PYTEST_ARGS ?=
 TEST_WORKERS ?= auto   # pytest-xdist workers for `make test` (one per core); 0 runs in this process
-# A test whose Chromium renderer died ("Target crashed": the machine, not the app) runs once more; any other
-# failure is final.
-RERUN := --reruns 1 --only-rerun "Target crashed"
+# A test whose Chromium renderer died ("Target crashed" / "Page crashed": the machine, not the app) runs once
+# more, in a new browser (tests/browser/conftest.py retires the crashed one); any other failure is final.
+RERUN := --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed"
 PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python

@@ -4,7 +4,9 @@ Fixtures (see docs/testing.md):
   dist_dir    session  the built site; rebuilt with scripts/build.py when node_modules exists
   serve_dir   session  factory: serve_dir(path) -> "http://127.0.0.1:<port>/" (threaded, quiet)
   site_url    session  URL of dist/ served on loopback
-  browser     session  Chromium (/usr/bin/chromium) with the project's flags
+  chromium    session  the worker's Chromium (WorkerChromium): launched on first use, and afresh after
+                       a test whose page crashed ("Target crashed"), so that the rerun gets a new browser
+  browser     function that Chromium (/usr/bin/chromium, the project's flags)
   new_page    function factory: new_page(**context_kwargs) -> Page in a fresh context with
                        microphone permission and service workers blocked (pass
                        service_workers="allow" to test offline play); every request or WebSocket to a host other than
@@ -28,7 +30,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from local_site import CHROMIUM, CHROMIUM_ARGS, QuietServer, server_url, start_server
+from local_site import CHROMIUM, QuietServer, WorkerChromium, crashed, server_url, start_server
 
 try:
     from playwright.sync_api import sync_playwright
@@ -88,13 +90,20 @@ def site_url(dist_dir, serve_dir) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} missing: run `make setup` (apt-get install -y chromium)")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        worker = WorkerChromium(pw)
+        yield worker
+        worker.retire()
+
+
+@pytest.fixture
+def browser(chromium, request):
+    yield chromium.get()
+    if crashed(getattr(request.node, "rep_call", None)) or crashed(getattr(request.node, "rep_setup", None)):
+        chromium.retire()
 
 
 # --- per-test fixtures ------------------------------------------------------------------

@@ -126,3 +126,41 @@ def start_server(directory: Path) -> QuietServer:
 
 def server_url(server: QuietServer) -> str:
     return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+class WorkerChromium:
+    """The worker's Chromium: launched on first use, and launched afresh after a test whose page crashed.
+
+    A renderer that dies ("Target crashed") has been seen to leave its browser unable to keep a page alive:
+    on a loaded CI machine every later test of that worker crashed too, the rerun included. So the test
+    that saw a crash retires the browser at its teardown, and the rerun (and every later test) gets a new
+    one. A healthy browser is kept for the whole session, as before.
+    """
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+        self.current = None
+        self.launches = 0
+
+    def get(self):
+        if self.current is None or not self.current.is_connected():
+            self.retire()
+            self.current = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            self.launches += 1
+        return self.current
+
+    def retire(self) -> None:
+        if self.current is not None:
+            try:
+                self.current.close()
+            except Exception:  # noqa: BLE001 - a browser that died cannot be closed
+                pass
+        self.current = None
+
+
+_CRASHED = ("Target crashed", "Page crashed", "Target page, context or browser has been closed")
+
+
+def crashed(report) -> bool:
+    """Whether a failed report is Chromium dying under the test rather than the test's own failure."""
+    return bool(report is not None and report.failed and any(word in str(report.longrepr) for word in _CRASHED))
