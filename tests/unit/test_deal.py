@@ -851,6 +851,9 @@ def test_every_verdict_with_restarts_names_the_count():
         assert " 0 " not in render_deal(lang, (False, "excluded", 0))
     assert "without your share" in render_deal("en", (False, "excluded", 0))
     assert "sin tu parte" in render_deal("es", (False, "excluded", 0))
+    # an honest time-out reads the same to the guest, so the text names it too (issue 42)
+    assert "your answer reached it too late" in render_deal("en", (False, "excluded", 0))
+    assert "tu respuesta le llegó tarde" in render_deal("es", (False, "excluded", 0))
 
 
 def test_a_broken_restart_count_is_refused():
@@ -864,3 +867,31 @@ def test_a_broken_restart_count_is_refused():
     assert GuestDeal.restore(json.dumps(saved), ROOM).seated is True
     old = {k: v for k, v in saved.items() if k not in ("abandoned", "seated")}     # a save from before
     assert GuestDeal.restore(json.dumps(old), ROOM).round is not None
+
+
+def test_the_lobby_warns_while_dealing_once_the_host_has_restarted_more_than_twice():
+    """Issue 42: a guest that sees the host start the deal over and over after its reveal is told so in the
+    lobby while the host deals again, from the third restart on (one or two is a slow link)."""
+    from tapete.ui.room_ui import render_lobby
+    room = Room()
+    seen = []
+
+    def look():                                         # the host has the deal in hand and drops it
+        guest = room.guests[0]
+        for lang in ("en", "es"):
+            html = render_lobby(lang, guest.lobby, code=ROOM, link=None, is_host=False,
+                                restarts=guest.deal.abandoned)
+            seen.append((lang, guest.lobby.get("dealing"), guest.deal.abandoned, html))
+    restart_rounds(room, 5, look)
+    room.start()
+    assert room.room.started
+    assert [(lang, dealing, n) for lang, dealing, n, _ in seen] == [
+        (lang, True, n) for n in range(5) for lang in ("en", "es")]
+    for lang, _, n, html in seen:
+        warned = 'data-testid="room-deal-restarts"' in html
+        assert warned == (n > 2), (lang, n)
+        if warned:
+            assert f'data-restarts="{n}"' in html and f" {n} " in html
+            assert ("may be choosing the cards" if lang == "en" else "puede estar eligiendo las cartas") in html
+    host_view = render_lobby("en", room.guests[0].lobby, code=ROOM, link=None, is_host=True, restarts=5)
+    assert "room-deal-restarts" not in host_view

@@ -1307,6 +1307,41 @@ def test_a_guest_refuses_an_update_before_it_has_a_seat():
     assert fresh.refused == ["refused a host message: an update before the lobby"]
 
 
+def test_a_links_k_is_judged_the_same_in_python_and_in_the_page():
+    """Issue 42: Python's check accepted x = 0 with the sign bit set (01…80, ec…ff) and any y with no point,
+    which noble's strict decoding refuses. Now tapete.net.links.host_public and keys.js ``isHostKey`` give
+    the same verdict on every key: 400 random strings (about half decode to a point), the sign-bit
+    encodings, the torsion points and y >= p, asked of both."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+    from tapete.net.links import host_public
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    root = Path(__file__).resolve().parents[2]
+    data = json.loads((root / "tests" / "js" / "rfc8032_vectors.json").read_text())
+    keys = [os.urandom(32) for _ in range(400)]
+    keys += [bytes.fromhex(h) for h in data["small_order"] + data["non_canonical"]]
+    keys += [bytes.fromhex(v["public"]) for v in data["vectors"]]
+    sign_bit = [bytes([1]) + bytes(30) + bytes([0x80]), bytes([0xEC]) + bytes([0xFF]) * 31]
+    keys += sign_bit
+    subprocess.run([sys.executable, str(root / "scripts" / "build.py"), "--step", "noble", "-q"], check=True)
+    script = ("import { isHostKey } from './static/js/keys.js';"
+              "let s = ''; process.stdin.on('data', (d) => { s += d; });"
+              "process.stdin.on('end', () => console.log(JSON.stringify(JSON.parse(s).map(isHostKey))));")
+    out = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps([b64(k) for k in keys]),
+                         capture_output=True, text=True, cwd=root, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    in_page = json.loads(out.stdout)
+    in_python = [host_public(b64(k)) is not None for k in keys]
+    assert in_page == in_python, [k.hex() for k, a, b in zip(keys, in_page, in_python) if a != b]
+    assert 100 < sum(in_python) < 300                  # random strings: both kinds were asked
+    assert not any(host_public(b64(k)) for k in sign_bit)
+
+
 def test_a_link_whose_k_is_a_small_order_or_non_canonical_point_is_neither_built_nor_opened():
     """Issue 42: a link with a small-order `k` (any of the 8 torsion points, or y >= p) was built and
     opened, and then never verified. It is now refused where it is made and where it is read."""

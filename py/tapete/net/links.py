@@ -42,11 +42,35 @@ SMALL_ORDER = frozenset(bytes.fromhex(h) for h in (
     "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
     "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa"))
 FIELD_P = 2 ** 255 - 19
+CURVE_D = -121665 * pow(121666, FIELD_P - 2, FIELD_P) % FIELD_P     # edwards25519's d (RFC 8032, 5.1)
+SQRT_M1 = pow(2, (FIELD_P - 1) // 4, FIELD_P)                       # a square root of -1 mod p
+
+
+def decodes_to_a_point(key: bytes) -> bool:
+    """Does this 32-byte string decode to a point of edwards25519, by RFC 8032 section 5.1.3's steps?
+    Fails for y >= p (non-canonical), for a y with no x on the curve, and for x = 0 with the sign bit set
+    (01…80, ec…ff: an encoding noble's strict decoding refuses too). A check, not cryptography: nothing
+    is computed from the point."""
+    if len(key) != 32:
+        return False
+    number = int.from_bytes(key, "little")
+    y, sign = number & ((1 << 255) - 1), number >> 255
+    if y >= FIELD_P:
+        return False
+    u, v = (y * y - 1) % FIELD_P, (CURVE_D * y * y + 1) % FIELD_P
+    x = u * pow(v, 3, FIELD_P) * pow(u * pow(v, 7, FIELD_P), (FIELD_P - 5) // 8, FIELD_P) % FIELD_P
+    if (v * x * x - u) % FIELD_P:
+        x = x * SQRT_M1 % FIELD_P
+        if (v * x * x - u) % FIELD_P:
+            return False                    # u/v has no square root: no point has this y
+    return not (x == 0 and sign == 1)
 
 
 def weak_host_key(key: bytes) -> bool:
-    """Is this 32-byte ``k`` a point of small order, or a non-canonical encoding (y >= p, RFC 8032 5.1.3)?"""
-    return key in SMALL_ORDER or int.from_bytes(key, "little") & ((1 << 255) - 1) >= FIELD_P
+    """Can this 32-byte ``k`` not be a host's key: not a point (:func:`decodes_to_a_point`), or a point of
+    small order (the 8 of the torsion subgroup)? The same rule as ``isHostKey`` in static/js/keys.js
+    (noble's strict decoding and ``isSmallOrder``), checked against it in tests/unit/test_net.py."""
+    return key in SMALL_ORDER or not decodes_to_a_point(key)
 
 
 def host_public(secret: str) -> bytes | None:

@@ -77,9 +77,11 @@ class LobbyScreen:
                      "watch_link": watch_link(link) if link else None}
         code = self.code_view()
         qr = self.lobby_qr(link) if host and link and code.get("join_code") else ""
+        restarts = session.guest.deal.abandoned if session.guest is not None and not host else 0
         return render_lobby(lang, lobby, code=info.get("code", ""), link=link, is_host=host,
                             message=session.msg, failed=session.join_failed, status=session.status.value,
-                            game=title, options=options, qr=qr, projector=self.app.projector, **extra, **code)
+                            game=title, options=options, qr=qr, projector=self.app.projector,
+                            restarts=restarts, **extra, **code)
 
     def code_view(self) -> dict:
         """What the lobby shows about the join code (the host's check numbers per seat and wrong tries, or

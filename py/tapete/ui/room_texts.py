@@ -73,6 +73,9 @@ TEXT = {
         "locked": "El anfitrión ha cerrado la sala: no entra nadie nuevo.",
         "busy": "Demasiadas personas intentan entrar a la vez; prueba de nuevo en un minuto.",
         "dealing_note": "Repartiendo: cada jugador se compromete con su número aleatorio…",
+        "dealing_restarts": ("Atención: el anfitrión ya ha vuelto a empezar el reparto {n} veces después de ver tu "
+                             "número aleatorio. Una conexión lenta lo explica una vez; tantas veces, puede estar "
+                             "eligiendo las cartas. Pregúntale, o sal de la sala."),
         "dealing": "La partida se está repartiendo; prueba de nuevo en un momento.",
         "deal_checking": "Comprobando el reparto…",
         "deal_ok": ("Reparto verificado: el secreto del anfitrión es el que comprometió, el número de cada "
@@ -86,8 +89,8 @@ TEXT = {
         "deal_bad": "Reparto NO verificado: {why}.",
         "deal_restarts": ("Además, el anfitrión volvió a empezar el reparto {n} vez/veces después de ver tu número "
                           "aleatorio."),
-        "why.excluded": ("el anfitrión repartió sin tu parte aunque estabas sentado o respondiste a su oferta: "
-                         "pudo haber elegido este reparto"),
+        "why.excluded": ("el anfitrión repartió sin tu parte aunque estabas sentado o respondiste a su oferta "
+                         "(o tu respuesta le llegó tarde): pudo haber elegido este reparto"),
         "why.no_commit": "el anfitrión no repartió esta partida con el protocolo de reparto justo",
         "why.no_reveal": "el anfitrión no ha revelado su secreto al terminar",
         "why.bad_secret": "el secreto revelado no coincide con el compromiso del anfitrión",
@@ -203,6 +206,9 @@ TEXT = {
         "locked": "The host has locked the room: nobody new can join.",
         "busy": "Too many people are trying to join at once; try again in a minute.",
         "dealing_note": "Dealing: every player commits to its random number…",
+        "dealing_restarts": ("Careful: the host has already restarted the deal {n} times after seeing your random "
+                             "number. A slow connection explains it once; this often, it may be choosing the cards. "
+                             "Ask them, or leave the room."),
         "dealing": "The game is being dealt; try again in a moment.",
         "deal_checking": "Checking the deal…",
         "deal_ok": ("Deal verified: the host's secret is the one it committed to, every player's number is the one "
@@ -214,8 +220,8 @@ TEXT = {
                           "rounds): you had no share in it."),
         "deal_bad": "Deal NOT verified: {why}.",
         "deal_restarts": "The host also restarted the deal {n} time(s) after seeing your random number.",
-        "why.excluded": ("the host dealt without your share although you were seated or had answered its offer: "
-                         "it could have chosen this deal"),
+        "why.excluded": ("the host dealt without your share although you were seated or had answered its offer "
+                         "(or your answer reached it too late): it could have chosen this deal"),
         "why.no_commit": "the host did not deal this game with the fair-deal protocol",
         "why.no_reveal": "the host did not reveal its secret at the end",
         "why.bad_secret": "the revealed secret does not match the host's commitment",

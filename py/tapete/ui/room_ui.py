@@ -89,18 +89,23 @@ def render_watchers(lang: str, count: int, watching: bool, watch_link: str | Non
     return tag("p", body, class_="watchers note", data_testid="watchers")
 
 
+RESTARTS_WARNED = 2        # a restart or two is a slow link; a third after seeing our number is warned of
+
+
 def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, is_host: bool,
                  message: str = "", failed: bool = False, join_code: str = "", check: str = "",
                  checks: dict | None = None, code_state: dict | None = None, status: dict | None = None,
                  code_failed: int = 0, asking: list | None = None, game: str = "", options: str = "",
                  qr: str = "", watchers: int = 0, watching: bool = True, watch_link: str | None = None,
-                 projector: bool = False) -> str:
+                 projector: bool = False, restarts: int = 0) -> str:
     """``failed``: a guest's join gave up (Retry shown); ``join_code`` (host) the code to read out;
     ``check`` (a guest that came by code) its check number, ``code_failed`` its failed tries before it got
     in (each gave some peer one guess); ``asking`` (host) newcomers waiting to be admitted
     (``RoomHost.asking_view``); ``checks`` (host) seat -> check number of
     the guest that joined it by code; ``code_state`` (host) ``{"failures", "locked", "max"}``;
-    ``status`` the connection line's figures (room_status.py ``StatusWatch._watch``).
+    ``status`` the connection line's figures (room_status.py ``StatusWatch._watch``). ``restarts`` (a
+    guest) the rounds it revealed in that the host then replaced (``GuestDeal.abandoned``): past
+    :data:`RESTARTS_WARNED` the lobby warns while the host deals again (issue 42).
 
     The lobby for a wall (issue 32): the heading names the game (``game``, its title) and ``options``
     (its options in words, :func:`options_text`); the host sees ONE code to read out (the join code,
@@ -167,6 +172,9 @@ def render_lobby(lang: str, lobby: dict | None, *, code: str, link: str | None, 
     body += tag("h3", rt(lang, "seats")) + tag("ol", seats, class_="lobby-seats")
     if lobby and lobby.get("dealing"):
         body += tag("p", rt(lang, "dealing_note"), class_="note", role="status", data_testid="room-dealing")
+        if not is_host and restarts > RESTARTS_WARNED:
+            body += tag("p", escape(rt(lang, "dealing_restarts").format(n=restarts)), class_="note warn",
+                        role="alert", data_testid="room-deal-restarts", data_restarts=str(restarts))
     if is_host and asking and not projector:
         body += render_asking(lang, asking)
     locked = bool(lobby and lobby.get("locked"))
