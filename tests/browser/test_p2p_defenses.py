@@ -351,7 +351,7 @@ def test_sybils_fill_the_seats_the_host_locks_and_admits_the_friend_with_the_lin
     boot(friend, link)
     friend.wait_for_function("() => (document.querySelector('[data-testid=room-message]') || {}).textContent"
                              "?.includes('You asked to join')", timeout=60_000)
-    number = re.search(r"number ([0-9]{4})", friend.inner_text('[data-testid="room-message"]')).group(1)
+    number = re.search(r"number ([0-9]{4} [0-9]{4} [0-9]{4})", friend.inner_text('[data-testid="room-message"]')).group(1)
     row = host.wait_for_selector(f'[data-testid^="asking-"][data-number="{number}"]', timeout=30_000)
     assert "Quintiliano" in row.inner_text()
     assert len(host.query_selector_all('li[data-testid^="asking-"]')) == 3   # two Sybils and the friend

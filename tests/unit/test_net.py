@@ -1148,7 +1148,7 @@ def test_a_locked_lobby_lets_newcomers_ask_and_the_host_admits_or_refuses_them()
     # the host sees its name and the number the friend's page computes from its own key
     assert table.room.asking_view() == [{"player": pid("friend"), "name": "Quintiliano",
                                          "number": ask_number(friend.player)}]
-    assert re.fullmatch(r"[0-9]{4}", ask_number(friend.player))
+    assert re.fullmatch(r"[0-9]{4} [0-9]{4} [0-9]{4}", ask_number(friend.player))
     other = table.join("peer-other", pid("other"), "Quintiliano")          # the same name, another key
     assert ask_number(other.player) != ask_number(friend.player)
     assert table.room.admit(pid("friend")) is True
@@ -1171,6 +1171,31 @@ def test_a_locked_lobby_lets_newcomers_ask_and_the_host_admits_or_refuses_them()
     assert table.room.admit(pid("asker-b")) is False and pid("asker-b") in table.room.asking
     table.start()
     assert table.guest_msgs[pid("asker-b")][-1]["code"] == "not_admitted" and table.room.asking == {}
+
+
+def test_a_sybil_that_makes_keys_for_as_long_as_four_digits_took_finds_no_friends_number():
+    """Issue 42: a key whose four-digit ask number was a friend's took 0.06–0.41 s to make. The attacker's
+    move: make 30,000 real key pairs (several times what four digits needed) and look for the friend's
+    number. Under the old four digits it is found; under today's twelve it is not (chance ~3e-8; the keys are
+    seeded, so the run is the same every time)."""
+    import hashlib
+    import nacl.signing
+    from tapete.net.keys import key_id
+    from tapete.net.room import ask_number
+
+    def four_digits(player: str) -> str:                     # the number before issue 42
+        return f"{int.from_bytes(hashlib.sha256(b'tapete-ask/v1|' + player.encode()).digest()[:4], 'big') % 10000:04d}"
+    def key(i: int) -> str:                                  # seeded: the same keys every run, no luck
+        seed = hashlib.sha256(b"tapete-test-sybil|%d" % i).digest()
+        return key_id(bytes(nacl.signing.SigningKey(seed).verify_key))
+    friend = key(-1)
+    wanted, wanted_before = ask_number(friend), four_digits(friend)
+    found, found_before = 0, 0
+    for i in range(30_000):
+        sybil = key(i)
+        found += ask_number(sybil) == wanted
+        found_before += four_digits(sybil) == wanted_before
+    assert found_before >= 1 and found == 0, (found_before, found)
 
 
 def test_sybils_fill_the_seats_and_spend_the_newcomer_cap_yet_the_friend_gets_in():

@@ -732,11 +732,18 @@ class RoomHost(WatchersMixin):
         self.on_change(self)
 
 
+ASK_DIGITS = 12          # 10^12 numbers: what a Sybil must search for a key whose number is a friend's
+
+
 def ask_number(player: str) -> str:
-    """Four digits both an asking guest and the host's lobby show for that seat key (its player id), so
-    the host can tell a friend from others of the same name (the friend reads it out)."""
-    digest = hashlib.sha256(b"tapete-ask/v1|" + player.encode()).digest()
-    return f"{int.from_bytes(digest[:4], 'big') % 10000:04d}"
+    """Twelve digits in three groups ("0427 1935 6208") both an asking guest and the host's lobby show for
+    that seat key (its player id), so the host can tell a friend from others of the same name (the friend
+    reads it out). A Sybil that wants a friend's number must make a key per try: four digits fell in
+    0.06–0.41 s (issue 42); at bench/sybil.py's measured rate (~18,000 keys a second on one core) ten
+    minutes of tries match twelve with a chance of about 1 in 100,000 (docs/benchmarks.md, "Asking to join")."""
+    digest = hashlib.sha256(b"tapete-ask/v2|" + player.encode()).digest()
+    digits = f"{int.from_bytes(digest[:8], 'big') % 10 ** ASK_DIGITS:0{ASK_DIGITS}d}"
+    return " ".join(digits[i:i + 4] for i in range(0, ASK_DIGITS, 4))
 
 
 def parse_snapshot(text: str | None, player: str) -> dict:
