@@ -28,6 +28,7 @@ class Checked:
 
 @pytest.mark.parametrize("level", sorted(set(LEVELS) - {"easy"}))
 @pytest.mark.parametrize("game_id", ids())
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_bots_only_return_legal_actions(game_id, level):
     game = get(game_id)
     players = min(4, game.max_players)
@@ -89,6 +90,7 @@ def hidden_card_influence(game_id, make, decisions_wanted=FAIRNESS_DECISIONS):
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 @pytest.mark.parametrize("game_id", ids())
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_choice_ignores_cards_hidden_from_the_seat(game_id, level):
     assert hidden_card_influence(game_id, lambda state: make_bot(level, game_id)) == []
 

@@ -125,6 +125,7 @@ def play_round_out(game, state, rng, limit=60_000):
 
 @pytest.mark.parametrize("game_id,options,players,seeds,stride,cover", CASES,
                          ids=["chupate", "chupate-pairs", "francesa", "taki"])
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_a_sample_gives_the_view_back_and_plays_on(game_id, options, players, seeds, stride, cover):
     met, seen, varied, moved_hands, played_out = Counter(), 0, 0, 0, 0
     for game, state, view in decisions(game_id, options, players, seeds, stride):

@@ -34,6 +34,7 @@ def test_seeded_examples_are_what_the_generator_writes():
 
 
 @pytest.mark.parametrize("game_id", ["chupate", "skypo", "francesa", "taki", "dos"])
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_every_refusal_code_met_in_play_is_named_on_the_rules_page(game_id):
     """Random games; at every step each seat tries every action text seen legal so far; each
     ``IllegalAction`` code met must be on the game's page (Chúpate 2's ``next`` once raised an

@@ -352,6 +352,7 @@ def test_the_coded_round_shows_the_engines_view_and_legal_actions():
 
 
 @pytest.mark.parametrize("this_turn", [False, True])
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_with_an_own_bot_the_round_plays_out_as_on_the_engine(this_turn):
     """``own=DosHard()``: the bot is given the engine's very view and legal actions at each of the seat's
     turns (all of them, or those of the turn being decided with ``this_turn``), and the round ends as the
@@ -598,6 +599,7 @@ def stressed_cases() -> list[dict]:
     return out
 
 
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_the_coded_hard_turn_is_dos_hards_in_stressed_states(checked_hard):
     """The first decision of every stressed deal, for several generators, then the rounds played from them:
     the same moves and generator use as ``DosHard`` through the view, plans cut short by ``PLAN_NODES``

@@ -127,6 +127,7 @@ def _outcome(game: Game, apply, saved: str, seat, text) -> tuple:
 
 
 @pytest.mark.parametrize("players,options", TABLES)
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_chupate_fast_apply_equals_general_apply(players, options):
     """``Chupate.apply`` (turn moves checked inline) does exactly what ``Game.apply`` (parse, checks,
     ``is_legal``, ``_apply``) does: same events and state for a legal move, same typed error and an

@@ -307,6 +307,7 @@ class Advised:
 
 
 @pytest.mark.parametrize("game_id", ["chupate", "francesa", "taki", "skypo", "dos"])
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_hints_never_change_a_decision_over_seeded_games(game_id):
     """Games of a hard bot (seat 0, asked for a hint before every move) against medium are the same games,
     move for move, as without the hints: explain leaves the bot modules as they were."""

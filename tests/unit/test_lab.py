@@ -182,6 +182,7 @@ def test_nothing_the_student_raises_escapes_the_runner():
     assert len(snap["error"]["frames"]) <= 8
 
 
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_the_bot_gets_its_own_copy_of_the_view_and_of_legal():
     plain = "def choose(view, legal):\n    return legal[-1]\n"
     scribbles = ("def choose(view, legal):\n    answer = legal[-1]\n    view.clear()\n    legal.clear()\n"

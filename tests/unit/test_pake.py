@@ -17,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_spake2_vectors_and_code_handshake_under_node():
     node = shutil.which("node")
     if node is None:

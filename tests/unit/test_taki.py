@@ -618,6 +618,7 @@ def test_taki_registered_and_a_ten_player_random_game_passes_the_conformance_che
     assert check_game(GAME, 10, 3, {}, deep_every=5) > 0
 
 
+@pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_taki_fast_is_legal_equals_membership_in_legal_actions():
     rng = random.Random(5)
     candidates = list(WELL_FORMED) + ["play ZZ", "", "play R3 color:", "nonsense", "draw draw"]
