@@ -159,6 +159,9 @@ def test_lobby_lists_newcomers_asking_to_join_with_admit_and_refuse_in_both_lang
                                                    "know it answered. Failed tries: 1. Tries left before it locks: 2.")
     assert "Intentos fallidos: 3." in code_failure("es", "unproven", 3) and "quedan" not in code_failure("es", "silent", 3)
     assert "bloqueado" in code_failure("es", "locked", 0) and "locked" in code_failure("en", "locked", 0)
+    # a `locked` proves nothing (no key is shared with whoever sent it): the text says so (issue 42)
+    assert "without proving it knows the code" in code_failure("en", "locked", 0)
+    assert "sin demostrar que conoce el código" in code_failure("es", "locked", 0)
     assert code_failure("en", "no_host", 0).startswith("No room answered")
     assert code_failure("en", "refused", 1).again("es").startswith("No se aceptó")
 

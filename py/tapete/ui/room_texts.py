@@ -27,8 +27,9 @@ TEXT = {
         "wrong_code": ("No se aceptó el código: es incorrecto o respondió alguien que no lo conoce. "
                        "Intentos fallidos: {n}."),
         "code_left": "Intentos que quedan antes del bloqueo: {left}.",
-        "locked_code": ("La respuesta dice que ese código está bloqueado (demasiados intentos fallidos). "
-                        "Pide el enlace. Intentos fallidos: {n}."),
+        "locked_code": ("Alguien respondió que ese código está bloqueado (demasiados intentos fallidos), sin "
+                        "demostrar que conoce el código: puede ser el anfitrión o cualquier otro. Pide el enlace. "
+                        "Intentos fallidos: {n}."),
         "no_host": "Ninguna sala respondió a ese código. Comprueba el número y las letras.",
         "unproven": "Quien respondió no demostró conocer el código; no se ha entrado. Intentos fallidos: {n}.",
         "code_tries": ("Antes de entrar fallaron {n} intentos con el código: respondió antes alguien que no "
@@ -163,7 +164,8 @@ TEXT = {
         "wrong_code": ("That code was not accepted: it is wrong, or someone who does not know it answered. "
                        "Failed tries: {n}."),
         "code_left": "Tries left before it locks: {left}.",
-        "locked_code": "The answer says that code is locked (too many wrong tries). Ask for the link. Failed tries: {n}.",
+        "locked_code": ("A peer answered that this code is locked (too many wrong tries), without proving it knows "
+                        "the code: it may be the host or anyone else. Ask for the link. Failed tries: {n}."),
         "no_host": "No room answered that code. Check the number and the letters.",
         "unproven": "Whoever answered did not prove it knows the code; you did not join. Failed tries: {n}.",
         "code_tries": "{n} tries with the code failed before you got in: someone who did not know it answered first.",
