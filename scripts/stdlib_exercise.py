@@ -76,7 +76,7 @@ def play_room() -> None:
     from tapete.bots import make_bot
     from tapete.net import (GuestSession, MemoryHub, RoomHost, Signer, new_join_code, normalize_code,
                             normalize_join_code, parse_fragment)
-    from tapete.net.links import link_secret_of, new_code, room_fragment
+    from tapete.net.links import link_secret_of, new_code, room_fragment, weak_host_key
     from tapete.net.room import parse_snapshot
 
     class TraceKey(Signer):
@@ -86,6 +86,8 @@ def play_room() -> None:
 
         def __init__(self) -> None:
             self.public = os.urandom(32)
+            while weak_host_key(self.public):       # a link's k must be a point (half of random strings are not)
+                self.public = os.urandom(32)
 
         def sign(self, data: bytes, then) -> None:
             then(hashlib.sha512(self.public + data).digest())

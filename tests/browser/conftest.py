@@ -4,7 +4,7 @@ Fixtures (see docs/testing.md):
   dist_dir    session  the built site; rebuilt with scripts/build.py when node_modules exists
   serve_dir   session  factory: serve_dir(path) -> "http://127.0.0.1:<port>/" (threaded, quiet)
   site_url    session  URL of dist/ served on loopback
-  chromium    session  the worker's Chromium (WorkerChromium): launched on first use, and afresh after
+  chromium    session  the worker's Chromium (WorkerChromium): launched for each test file, and afresh after
                        a test whose page crashed ("Target crashed"), so that the rerun gets a new browser
   browser     function that Chromium (/usr/bin/chromium, the project's flags)
   new_page    function factory: new_page(**context_kwargs) -> Page in a fresh context with
@@ -101,6 +101,9 @@ def chromium():
 
 @pytest.fixture
 def browser(chromium, request):
+    if chromium.module != request.node.module.__name__:     # a new file: a new browser (nothing carried over)
+        chromium.retire()
+        chromium.module = request.node.module.__name__
     yield chromium.get()
     if crashed(getattr(request.node, "rep_call", None)) or crashed(getattr(request.node, "rep_setup", None)):
         chromium.retire()

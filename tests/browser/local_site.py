@@ -134,13 +134,15 @@ class WorkerChromium:
     A renderer that dies ("Target crashed") has been seen to leave its browser unable to keep a page alive:
     on a loaded CI machine every later test of that worker crashed too, the rerun included. So the test
     that saw a crash retires the browser at its teardown, and the rerun (and every later test) gets a new
-    one. A healthy browser is kept for the whole session, as before.
+    one. A healthy browser is kept for the tests of one file (``module``: the file it was launched for) and
+    replaced for the next file, so that no state of a browser outlives a file (about a second per file).
     """
 
     def __init__(self, playwright):
         self.playwright = playwright
         self.current = None
         self.launches = 0
+        self.module = None
 
     def get(self):
         if self.current is None or not self.current.is_connected():
