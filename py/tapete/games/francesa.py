@@ -58,7 +58,7 @@ POINTS = {card: FACE_POINTS.get(rank_of(card)) or int(rank_of(card)) for card in
 
 class Francesa(SheddingGame):
     id = "francesa"
-    title = {"es": "Chúpate 2 (baraja francesa)", "en": "Chúpate 2 (French deck)"}
+    title = {"es": "Chúpate 2 con baraja francesa", "en": "Chúpate 2 with a French deck"}
     min_players, max_players = 2, 5
     hand_size = HAND_SIZE
     card_codes, choice_option, choice_values, bare_verbs = CARD_CODES, "suit", SUITS, NO_ARG_VERBS
