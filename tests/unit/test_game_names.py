@@ -36,3 +36,18 @@ def test_a_game_has_one_name_in_each_language(game_id):
     names = shell_names()
     for lang in ("es", "en"):
         assert get(game_id).title.get(lang, get(game_id).id) == names[lang][game_id], (game_id, lang)
+
+
+def test_every_screen_reads_a_tables_keys_from_one_map():
+    """Issue 43: the Chúpate 2 table shows "(M)" for «¡Mentira!», but pass-and-play's own copy of the key
+    map had no `m`. Now tapete.ui.tables.keys_of is the one map; no screen keeps a copy."""
+    import types
+    from tapete.ui import tables
+    chupate = tables.table_for("chupate")
+    assert tables.keys_of(chupate)["m"] == "mentira"
+    assert tables.keys_of(types.SimpleNamespace()) == tables.KEYS and tables.KEYS["m"] == "mentira"
+    assert tables.keys_of(tables.table_for("dos")) == tables.table_for("dos").KEYS
+    ui = Path(__file__).resolve().parents[2] / "py" / "tapete" / "ui"
+    copies = [f.name for f in ui.glob("*.py")
+              if f.name != "tables.py" and not f.name.endswith("_table.py") and '"d": "draw"' in f.read_text()]
+    assert copies == []

@@ -242,7 +242,7 @@ class PassPlayScreen:
         key = table_key(event, self.app.root)
         if key is None:
             return
-        keys = getattr(self.module, "KEYS", {"d": "draw", "p": "pass", "u": "ultima", "n": "denounce"})
+        keys = tables.keys_of(self.module)
         action = keys.get(key.lower())
         if action and action in self.table.legal:
             self.act(action)

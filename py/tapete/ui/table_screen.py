@@ -32,7 +32,6 @@ from .sheet import ranking_delta, record_round
 from .table_clock import TableClock
 from .table_view import announce, bar, choice_action, fold_action, open_dialogs, table_key
 
-KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}
 KEY_ACTIONS = {"mentira": "challenge"}
 
 
@@ -151,7 +150,7 @@ class TableScreen:
         return self.room is not None and self.session is not None and self.session is self.room.guest
 
     def keys(self) -> dict:
-        return getattr(self.module, "KEYS", KEYS)
+        return tables.keys_of(self.module)
 
     def clear_choices(self) -> bool:
         """Forget half-made local choices (a wild's colour, selected cards...); True if there were any."""

@@ -25,3 +25,13 @@ def available() -> tuple[str, ...]:
 
 def table_for(game_id: str):
     return importlib.import_module(TABLE_MODULES[game_id])
+
+
+KEYS = {"d": "draw", "p": "pass", "u": "ultima", "m": "mentira", "n": "denounce"}   # Chúpate 2's, the default
+
+
+def keys_of(module) -> dict:
+    """A table's key map (key -> action): its module's ``KEYS``, or the default one (Chúpate 2's). Every
+    screen that plays a table (bots, rooms, pass-and-play) reads it here, so a key shown on a button works
+    on each of them (pass-and-play's own copy had no ``m``, issue 43)."""
+    return getattr(module, "KEYS", KEYS)
