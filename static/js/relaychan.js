@@ -79,21 +79,48 @@ export function lp(value) {
   return concat([Uint8Array.of(bytes.length >> 8, bytes.length & 0xff), bytes]);
 }
 
-export const b64u = (bytes) => {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-};
-/** Canonical base64url without padding, or null. */
-export function unb64u(text) {
-  if (typeof text !== "string" || !/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
-  let bytes;
-  try {
-    bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
+// base64url (RFC 4648 section 5) without padding, by table: node's btoa/atob cost ~0.8 ms per 2 KiB frame here.
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const VALUE = new Int16Array(128).fill(-1);
+for (let i = 0; i < 64; i++) VALUE[ALPHABET.charCodeAt(i)] = i;
+
+const CODE = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const ascii = new TextDecoder("ascii");
+
+export function b64u(bytes) {
+  const out = new Uint8Array(Math.ceil((bytes.length * 4) / 3));
+  let i = 0, at = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    out[at++] = CODE[n >> 18]; out[at++] = CODE[(n >> 12) & 63]; out[at++] = CODE[(n >> 6) & 63]; out[at++] = CODE[n & 63];
   }
-  return b64u(bytes) === text ? bytes : null;
+  if (bytes.length - i === 1) {
+    out[at++] = CODE[bytes[i] >> 2]; out[at++] = CODE[(bytes[i] & 3) << 4];
+  } else if (bytes.length - i === 2) {
+    const n = (bytes[i] << 8) | bytes[i + 1];
+    out[at++] = CODE[n >> 10]; out[at++] = CODE[(n >> 4) & 63]; out[at++] = CODE[(n & 15) << 2];
+  }
+  return ascii.decode(out.subarray(0, at));
+}
+
+/** Canonical base64url without padding (unused trailing bits zero), or null. */
+export function unb64u(text) {
+  if (typeof text !== "string" || text.length % 4 === 1) return null;
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let acc = 0, bits = 0, at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? VALUE[c] : -1;
+    if (v < 0) return null;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[at++] = (acc >> bits) & 0xff;
+    }
+  }
+  if (bits && (acc & ((1 << bits) - 1))) return null; // non-canonical: stray bits in the last character
+  return out;
 }
 
 function ids(ends) {

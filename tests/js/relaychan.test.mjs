@@ -260,3 +260,14 @@ test("nonces are never reused under a key: every chunk of every message has its 
   // a link end with its own id as peer cannot exist
   assert.throws(() => new Sender(l.toHost.key, { room: ROOM, self: HOST, peer: HOST }), refused("bad_key"));
 });
+
+test("base64url: RFC 4648 section 5 without padding, as node's Buffer writes it; non-canonical text refused", () => {
+  for (let n = 0; n < 200; n++) {
+    const bytes = crypto.getRandomValues(new Uint8Array(n));
+    const text = b64u(bytes);
+    assert.equal(text, Buffer.from(bytes).toString("base64url"));
+    assert.deepEqual(unb64u(text), bytes);
+  }
+  for (const bad of ["A", "AB", "AAB", "AAA=", "AA+A", "AA/A", "AAé", "AAAAA", null, 7]) assert.equal(unb64u(bad), null, String(bad));
+  assert.deepEqual(unb64u("AAA"), new Uint8Array(2));
+});
