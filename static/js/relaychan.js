@@ -28,9 +28,11 @@
  *   tx.resend(seq) / tx.unacked() / tx.acked(next)    (the same bytes again: re-asked gaps, relay switch)
  *   const rx = new Receiver(key, {room, self, peer}); await rx.open(content) -> [texts delivered in order]
  *   rx.missing() -> seqs to re-ask; rx.next -> cumulative ack
+ *   const pace = new Pacer(relays, now); pace.next(now) -> {relay} | {wait}; pace.answer(relay, ["OK", id, ok, msg], now)
  * Every refusal is a RelayChanError with a `code` (CODES) and leaves the receiver's state unchanged.
  */
 import { sha256, hkdf } from "../vendor/noble.mjs";
+import { Bucket } from "./pake.js";
 
 export const VERSION = 1;
 // 2048 plaintext bytes per chunk -> 7 + 2048 + 16 = 2071 frame bytes -> 2762 base64url characters of event
@@ -328,5 +330,57 @@ export class Receiver {
     const gaps = [];
     for (let seq = this.next; seq <= top; seq++) if (!this.complete.has(seq)) gaps.push(seq);
     return gaps;
+  }
+}
+
+// --- pacing over the relays ---------------------------------------------------------------------
+// Public relays meter what a connection publishes and answer `["OK", id, false, "rate-limited: …"]` or a
+// NOTICE (NIP-01). A room's page keeps to PUBLISH_RATE events a second over every relay together (a token
+// bucket on its clock, in seconds), takes the relays in turn, and backs a relay off that refused
+// (BACKOFF_FIRST seconds, doubled on each refusal in a row up to BACKOFF_MAX, cleared by an accepted event).
+export const PUBLISH_RATE = { burst: 8, perSecond: 4 };
+export const BACKOFF_FIRST = 2;
+export const BACKOFF_MAX = 64;
+
+export class Pacer {
+  constructor(relays, now, rate = PUBLISH_RATE) {
+    if (!Array.isArray(relays) || !relays.length || !relays.every((r) => typeof r === "string" && r)) {
+      throw new RelayChanError("malformed", "a list of relay urls");
+    }
+    this.bucket = new Bucket(rate, now);
+    this.relays = [...new Set(relays)].map((url) => ({ url, until: -Infinity, backoff: 0 }));
+    this.turn = 0;
+  }
+
+  /** Where the next event may go at `now`: {relay} (the token is spent) or {wait} (seconds until one may). */
+  next(now) {
+    const open = this.relays.filter((r) => r.until <= now);
+    if (!open.length) return { wait: Math.min(...this.relays.map((r) => r.until)) - now };
+    if (!this.bucket.ready(now)) return { wait: (1 - this.bucket.tokens) / this.bucket.perSecond };
+    this.bucket.take();
+    for (let i = 0; i < this.relays.length; i++) {
+      const r = this.relays[(this.turn + i) % this.relays.length];
+      if (r.until <= now) {
+        this.turn = (this.relays.indexOf(r) + 1) % this.relays.length;
+        return { relay: r.url };
+      }
+    }
+    return { wait: 0 }; // not reached: `open` was not empty
+  }
+
+  /** A relay's answer to what this page published: "ok", "backoff" (that relay rests), or "ignored". */
+  answer(url, message, now) {
+    const r = this.relays.find((x) => x.url === url);
+    if (!r || !Array.isArray(message)) return "ignored";
+    const [kind, , accepted, text] = message;
+    const fine = kind === "OK" && (accepted === true || (typeof text === "string" && text.startsWith("duplicate:")));
+    if (fine) {
+      r.backoff = 0;
+      return "ok";
+    }
+    if (kind !== "NOTICE" && !(kind === "OK" && accepted === false)) return "ignored";
+    r.backoff = r.backoff ? Math.min(BACKOFF_MAX, r.backoff * 2) : BACKOFF_FIRST;
+    r.until = now + r.backoff;
+    return "backoff";
   }
 }

@@ -271,3 +271,46 @@ test("base64url: RFC 4648 section 5 without padding, as node's Buffer writes it;
   for (const bad of ["A", "AB", "AAB", "AAA=", "AA+A", "AA/A", "AAé", "AAAAA", null, 7]) assert.equal(unb64u(bad), null, String(bad));
   assert.deepEqual(unb64u("AAA"), new Uint8Array(2));
 });
+
+test("pacing: a bounded rate over every relay together, relays in turn, backoff on OK false / NOTICE, cleared by an OK", async () => {
+  const { Pacer, PUBLISH_RATE, BACKOFF_FIRST, BACKOFF_MAX } = await import("../../static/js/relaychan.js");
+  const relays = ["wss://a", "wss://b", "wss://c"];
+  const p = new Pacer(relays, 0);
+  // the burst goes out at once, spread over the relays in turn; then the page waits for a token
+  const burst = [];
+  for (let i = 0; i < PUBLISH_RATE.burst; i++) burst.push(p.next(0).relay);
+  assert.deepEqual(burst, relays.concat(relays, relays).slice(0, PUBLISH_RATE.burst));
+  const wait = p.next(0);
+  assert.ok(wait.relay === undefined && wait.wait > 0 && wait.wait <= 1 / PUBLISH_RATE.perSecond + 1e-9);
+  // 60 s of asking as fast as it may: no more than burst + rate x time events
+  let sent = 0, t = 0;
+  for (let n = 0; n < 100000 && t < 60; n++) { const r = p.next(t); if (r.relay) sent++; else t += r.wait; }
+  assert.ok(sent <= PUBLISH_RATE.perSecond * 60 + 1, String(sent));
+  // a rate-limited answer rests that relay: the others take its turns
+  const q = new Pacer(relays, 0, { burst: 100, perSecond: 100 });
+  assert.equal(q.answer("wss://b", ["OK", "id", false, "rate-limited: slow down"], 0), "backoff");
+  const picks = Array.from({ length: 6 }, () => q.next(0.5).relay);
+  assert.ok(!picks.includes("wss://b") && picks.includes("wss://a") && picks.includes("wss://c"));
+  assert.ok(Array.from({ length: 3 }, () => q.next(BACKOFF_FIRST).relay).includes("wss://b"));
+  // refusals in a row double the rest, up to the cap; a NOTICE counts as one; an OK clears it
+  let now = 10;
+  const rests = [];
+  for (let i = 0; i < 8; i++) {
+    q.answer("wss://a", i % 2 ? ["NOTICE", "too many events"] : ["OK", "id", false, "blocked"], now);
+    rests.push(q.relays[0].until - now);
+  }
+  assert.deepEqual(rests, [2, 4, 8, 16, 32, 64, 64, 64].map((x) => Math.min(x, BACKOFF_MAX)));
+  assert.equal(q.answer("wss://a", ["OK", "id", true, ""], now), "ok");
+  assert.equal(q.answer("wss://a", ["OK", "id", false, "blocked"], now), "backoff");
+  assert.equal(q.relays[0].until - now, BACKOFF_FIRST);
+  assert.equal(q.answer("wss://a", ["OK", "id", false, "duplicate: have it"], now), "ok"); // NIP-01: already stored
+  // every relay resting: the page waits for the first one back, sends nothing
+  for (const r of relays) q.answer(r, ["NOTICE", "slow"], 100);
+  const rest = q.next(100);
+  assert.ok(rest.relay === undefined && rest.wait > 0);
+  // answers from elsewhere or of another shape change nothing
+  assert.equal(q.answer("wss://evil", ["NOTICE", "x"], 100), "ignored");
+  assert.equal(q.answer("wss://a", "NOTICE", 100), "ignored");
+  assert.equal(q.answer("wss://a", ["EVENT", "sub", {}], 100), "ignored");
+  assert.throws(() => new Pacer([], 0), RelayChanError);
+});
