@@ -217,6 +217,7 @@ export class Sender {
     if (this.kept.size >= WINDOW) throw new RelayChanError("window_full", `${WINDOW} messages unacknowledged`);
     if (this.next > MAX_SEQ) throw new RelayChanError("exhausted", "the link needs new keys");
     const seq = this.next++;
+    this.kept.set(seq, null); // its place in the window is taken now: seals that overlap count it
     const count = Math.max(1, Math.ceil(plain.length / CHUNK_BYTES));
     const pending = [];
     for (let index = 0; index < count; index++) {
@@ -238,7 +239,7 @@ export class Sender {
 
   /** Every frame not yet acknowledged, oldest first (after a relay switch or a reconnect). */
   unacked() {
-    return [...this.kept.keys()].sort((a, b) => a - b).flatMap((seq) => this.kept.get(seq));
+    return [...this.kept.keys()].sort((a, b) => a - b).flatMap((seq) => this.kept.get(seq) || []);
   }
 
   /** The receiver has every message below `next`: forget them. */

@@ -158,6 +158,11 @@ test("a frame beyond the window is refused (and a sender never runs past it)", a
   assert.ok(sent[WINDOW] instanceof RelayChanError && sent[WINDOW].code === "window_full");
   assert.equal(l.toHost.next, WINDOW);
   assert.deepEqual(await l.hostHears.open(sent[WINDOW - 1].frames[0]), []); // the last one the window holds
+  // seals that overlap (WebCrypto is asynchronous) cannot run past the window either
+  const busy = new Sender(l.toGuest.key, { room: ROOM, self: HOST, peer: GUEST });
+  const all = await Promise.allSettled(Array.from({ length: WINDOW + 5 }, (_, i) => busy.seal(`b${i}`)));
+  assert.equal(all.filter((r) => r.status === "fulfilled").length, WINDOW);
+  assert.ok(all.slice(WINDOW).every((r) => r.status === "rejected" && r.reason.code === "window_full"));
   // a sender that ignores the window (seq 64 while the receiver awaits 0): refused before decryption
   const rogue = new Sender(l.toHost.key, { room: ROOM, self: GUEST, peer: HOST });
   rogue.next = WINDOW;
