@@ -141,14 +141,12 @@ class WorkerChromium:
     def __init__(self, playwright):
         self.playwright = playwright
         self.current = None
-        self.launches = 0
         self.module = None
 
     def get(self):
         if self.current is None or not self.current.is_connected():
             self.retire()
             self.current = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            self.launches += 1
         return self.current
 
     def retire(self) -> None:

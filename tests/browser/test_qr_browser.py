@@ -32,6 +32,18 @@ DECODE = """async (png) => {
 }"""
 
 
+def decode_png(png: bytes, new_page, site_url: str) -> str | None:
+    """A screenshot decoded by npm jsqr, in a page of the site without the app's CSP (the app's page
+    forbids an injected script). The wall's and the watchers' tests read their QR codes with it."""
+    decoder = new_page()
+    decoder.goto(site_url + "static/config.json")
+    decoder.add_script_tag(path=str(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"))
+    try:
+        return decoder.evaluate(DECODE, base64.b64encode(png).decode())
+    finally:
+        decoder.close()
+
+
 @pytest.mark.parametrize("link", LINKS, ids=["short", "long-fragment"])
 def test_the_qr_svg_rendered_by_chromium_decodes_to_the_link(new_page, site_url, link):
     page = new_page()

@@ -16,14 +16,13 @@ and counts, Skypo's and DOS's labels) at least 1/20 of the height; axe 0 serious
 
 from __future__ import annotations
 
-import base64
 
 import pytest
 
 from conftest import ARTIFACTS
 from test_accessibility import Axe
-from test_qr_browser import DECODE
-from test_watch_browser import ROOT, watcher_url
+from test_qr_browser import decode_png
+from test_watch_browser import watcher_url
 
 pytestmark = pytest.mark.browser
 SIZES = ((1920, 1080), (1280, 720))
@@ -102,14 +101,7 @@ def axe(request):
 def decode_viewport(page, new_page, site_url) -> str | None:
     """The viewport as a camera sees the wall (page.screenshot, never an element's, which would scroll
     it into view), decoded by npm jsqr in a page of the site without the app's CSP."""
-    png = page.screenshot()
-    decoder = new_page()
-    decoder.goto(site_url + "static/config.json")
-    decoder.add_script_tag(path=str(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"))
-    try:
-        return decoder.evaluate(DECODE, base64.b64encode(png).decode())
-    finally:
-        decoder.close()
+    return decode_png(page.screenshot(), new_page, site_url)
 
 
 def open_room(host, game: str, bots: int) -> str:

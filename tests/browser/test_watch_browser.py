@@ -12,11 +12,9 @@ by npm jsqr in the page, is the join link; the lobby shows ONE code and names th
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import time
-from pathlib import Path
 
 import pytest
 
@@ -24,7 +22,7 @@ from clicks import take_chupate_turn as take_turn
 from conftest import _READY_OR_ERROR, ARTIFACTS
 from test_accessibility import Axe
 from test_p2p import debug, dom_cards        # a room's debug record; every card a page's DOM names
-from test_qr_browser import DECODE           # npm jsqr on a screenshot
+from test_qr_browser import decode_png       # npm jsqr on a screenshot
 
 
 @pytest.fixture
@@ -32,7 +30,6 @@ def axe(request):
     return Axe(request.node.name)
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
 MAX_TURNS = 900
 WATCHERS = 3
 TABLE = "document.querySelector('[data-testid=table]')"
@@ -41,14 +38,7 @@ TABLE = "document.querySelector('[data-testid=table]')"
 def decode_qr(page, selector: str, new_page, site_url) -> str | None:
     """Screenshot the element and decode it with npm jsqr, in a page of the site without the app's CSP
     (as tests/browser/test_qr_browser.py does: the app's page forbids an injected script)."""
-    png = page.locator(selector).screenshot()
-    decoder = new_page()
-    decoder.goto(site_url + "static/config.json")
-    decoder.add_script_tag(path=str(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"))
-    try:
-        return decoder.evaluate(DECODE, base64.b64encode(png).decode())
-    finally:
-        decoder.close()
+    return decode_png(page.locator(selector).screenshot(), new_page, site_url)
 
 
 def create_room(boot, new_page, site_url, query, **context) -> tuple:

@@ -1338,15 +1338,12 @@ def test_a_links_k_is_judged_the_same_in_python_and_in_the_page():
     the same verdict on every key: 400 random strings (about half decode to a point), the sign-bit
     encodings, the torsion points and y >= p, asked of both."""
     import os
-    import shutil
     import subprocess
     import sys
-    from pathlib import Path
+    from node_tests import ROOT as root
+    from node_tests import node
     from tapete.net.links import host_public
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    root = Path(__file__).resolve().parents[2]
+    binary = node()
     data = json.loads((root / "tests" / "js" / "rfc8032_vectors.json").read_text())
     keys = [os.urandom(32) for _ in range(400)]
     keys += [bytes.fromhex(h) for h in data["small_order"] + data["non_canonical"]]
@@ -1357,7 +1354,7 @@ def test_a_links_k_is_judged_the_same_in_python_and_in_the_page():
     script = ("import { isHostKey } from './static/js/keys.js';"
               "let s = ''; process.stdin.on('data', (d) => { s += d; });"
               "process.stdin.on('end', () => console.log(JSON.stringify(JSON.parse(s).map(isHostKey))));")
-    out = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps([b64(k) for k in keys]),
+    out = subprocess.run([binary, "--input-type=module", "-e", script], input=json.dumps([b64(k) for k in keys]),
                          capture_output=True, text=True, cwd=root, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     in_page = json.loads(out.stdout)

@@ -7,27 +7,17 @@ the RFC's four P-256 test vectors are checked value by value.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from node_tests import run_node_test
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.long   # over ~4 s: in `make test`, not in `make check`'s loop
 def test_spake2_vectors_and_code_handshake_under_node():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--step", "noble", "-q"], check=True)
-    out = subprocess.run([node, "--test", str(ROOT / "tests" / "js" / "pake.test.mjs")],
-                         capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    passed = re.search(r"^# pass (\d+)$", out.stdout, re.M)
-    assert passed and int(passed.group(1)) >= 10 and "# fail 0" in out.stdout, out.stdout[-2000:]
+    run_node_test("pake.test.mjs", "noble", 10)
 
 
 def test_python_and_js_agree_on_the_number_of_wrong_codes():

@@ -4,27 +4,16 @@ The same in a real Chromium page, from a screenshot: tests/browser/test_qr_brows
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from node_tests import run_node_test
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_qr_code_decodes_to_the_exact_link_under_node():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--step", "qr", "-q"], check=True)
-    out = subprocess.run([node, "--test", str(ROOT / "tests" / "js" / "qr.test.mjs")],
-                         capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    passed = re.search(r"^# pass (\d+)$", out.stdout, re.M)
-    assert passed and int(passed.group(1)) >= 4 and "# fail 0" in out.stdout, out.stdout[-2000:]
+    run_node_test("qr.test.mjs", "qr", 4)
 
 
 def test_the_qr_library_is_pinned_and_loaded_on_demand_only():

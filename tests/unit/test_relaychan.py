@@ -8,26 +8,16 @@ replays, forgeries, reflection, reordering, the window, chunks, sizes, the signe
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from node_tests import run_node_test
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_relay_channel_vectors_and_refusals_under_node():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--step", "noble", "-q"], check=True)
-    out = subprocess.run([node, "--test", str(ROOT / "tests" / "js" / "relaychan.test.mjs")],
-                         capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    passed = re.search(r"^# pass (\d+)$", out.stdout, re.M)
-    assert passed and int(passed.group(1)) >= 15 and "# fail 0" in out.stdout, out.stdout[-2000:]
+    run_node_test("relaychan.test.mjs", "noble", 15)
 
 
 def test_a_relay_frame_fits_the_test_relays_content_limit():

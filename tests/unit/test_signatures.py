@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import nacl.bindings
 import pytest
+from node_tests import run_node_test
 
 from signing import NaclSigner, verify
 from tapete.net.protocol import verified
@@ -34,15 +31,7 @@ L = 2 ** 252 + 27742317777372353535851937790883648493      # the group order (RF
 
 def test_the_pages_verifier_under_node():
     """static/js/keys.js ``verify``: RFC 8032 vectors, small-order keys and R, malformed input."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--step", "noble", "-q"], check=True)
-    out = subprocess.run([node, "--test", str(ROOT / "tests" / "js" / "keys.test.mjs")],
-                         capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    passed = re.search(r"^# pass (\d+)$", out.stdout, re.M)
-    assert passed and int(passed.group(1)) >= 7 and "# fail 0" in out.stdout, out.stdout[-2000:]
+    run_node_test("keys.test.mjs", "noble", 7)
 
 
 @pytest.mark.parametrize("vector", DATA["vectors"], ids=lambda v: v["name"])
